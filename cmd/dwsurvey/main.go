@@ -1,0 +1,82 @@
+// Command dwsurvey runs the survey, exam and vote system.
+//
+//	dwsurvey dev      everything on one machine with embedded defaults (SQLite, local blobs,
+//	                  a Temporal dev server as a child process, API + worker in one process)
+//	dwsurvey serve    the API and the console (production; N replicas)
+//	dwsurvey worker   the Temporal worker (production; M replicas)
+//	dwsurvey migrate  create or upgrade the schema, create the super administrator, exit
+//	dwsurvey openapi  print the OpenAPI document of the API
+//
+// Common flags: --config FILE, --addr HOST:PORT, --data DIR. Every setting can also be
+// given as DWS_<SECTION>_<KEY> (see README).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"dwsurvey/config"
+)
+
+func usage() {
+	fmt.Fprintln(os.Stderr, `usage: dwsurvey <dev|serve|worker|migrate|openapi> [--config FILE] [--addr HOST:PORT] [--data DIR]`)
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+		os.Exit(2)
+	}
+	cmd := os.Args[1]
+	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
+	cfgPath := fs.String("config", "", "YAML configuration file")
+	addr := fs.String("addr", "", "listen address HOST:PORT (default 127.0.0.1:8080)")
+	data := fs.String("data", "", "data directory (default ./data)")
+	_ = fs.Parse(os.Args[2:])
+
+	cfg, err := config.Load(*cfgPath, os.LookupEnv)
+	if err != nil {
+		fatal(err)
+	}
+	if *addr != "" {
+		cfg.Server.Addr = *addr
+	}
+	if *data != "" {
+		cfg.Data.Dir = *data
+	}
+	if err := cfg.Finish(); err != nil {
+		fatal(err)
+	}
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	switch cmd {
+	case "dev":
+		err = runDev(ctx, cfg)
+	case "serve":
+		err = runServe(ctx, cfg)
+	case "worker":
+		err = runWorker(ctx, cfg)
+	case "migrate":
+		err = runMigrate(ctx, cfg)
+	case "openapi":
+		err = printOpenAPI(cfg)
+	default:
+		usage()
+		os.Exit(2)
+	}
+	if err != nil {
+		fatal(err)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "dwsurvey:", err)
+	os.Exit(1)
+}

@@ -1,0 +1,104 @@
+package models
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// SchemaMigration records an applied migration step.
+type SchemaMigration struct {
+	Version   int    `gorm:"primaryKey;autoIncrement:false"`
+	Name      string `gorm:"size:128;not null"`
+	AppliedAt time.Time
+}
+
+// Migration is one ordered, forward-only schema step. Steps must work on MySQL/MariaDB
+// and SQLite alike, so they use GORM's migrator rather than raw DDL.
+type Migration struct {
+	Version int
+	Name    string
+	Up      func(tx *gorm.DB) error
+}
+
+// Migrations is the ordered list of every schema step. Append only.
+var Migrations = []Migration{
+	{Version: 1, Name: "accounts, roles, departments, tokens, rate counters, system log, site, uploads", Up: func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&User{}, &Role{}, &Permission{}, &RolePermission{}, &UserRole{}, &Department{},
+			&UserDepartment{}, &AuthToken{}, &RateCounter{}, &SysLog{}, &SysLogArchive{}, &SiteSetting{}, &UploadFile{})
+	}},
+}
+
+// LatestVersion is the schema version this binary needs.
+func LatestVersion() int { return Migrations[len(Migrations)-1].Version }
+
+// Migrate applies every missing step in order, then syncs the permission catalogue and
+// the system roles. It is safe to run repeatedly and from several processes in turn.
+func Migrate(ctx context.Context, db *gorm.DB) error {
+	db = db.WithContext(ctx)
+	if err := db.AutoMigrate(&SchemaMigration{}); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	var applied []SchemaMigration
+	if err := db.Find(&applied).Error; err != nil {
+		return err
+	}
+	done := map[int]bool{}
+	for _, m := range applied {
+		done[m.Version] = true
+	}
+	for _, m := range Migrations {
+		if done[m.Version] {
+			continue
+		}
+		if err := m.Up(db); err != nil {
+			return fmt.Errorf("migration %d (%s): %w", m.Version, m.Name, err)
+		}
+		rec := SchemaMigration{Version: m.Version, Name: m.Name, AppliedAt: time.Now().UTC()}
+		if err := db.Clauses(clause.OnConflict{DoNothing: true}).Create(&rec).Error; err != nil {
+			return err
+		}
+	}
+	return seedCatalog(db)
+}
+
+// SchemaVersion returns the highest applied migration (0 for an empty database).
+func SchemaVersion(ctx context.Context, db *gorm.DB) (int, error) {
+	if !db.Migrator().HasTable(&SchemaMigration{}) {
+		return 0, nil
+	}
+	var v int
+	err := db.WithContext(ctx).Model(&SchemaMigration{}).Select("COALESCE(MAX(version),0)").Scan(&v).Error
+	return v, err
+}
+
+func seedCatalog(db *gorm.DB) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		for _, p := range PermissionCatalog {
+			p := p
+			if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}},
+				DoUpdates: clause.AssignmentColumns([]string{"name", "code", "perm_group", "sort"})}).Create(&p).Error; err != nil {
+				return err
+			}
+		}
+		for _, sr := range SystemRoles {
+			r := sr.Role
+			if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}},
+				DoUpdates: clause.AssignmentColumns([]string{"name", "code", "type", "note"})}).Create(&r).Error; err != nil {
+				return err
+			}
+			if err := tx.Where("role_id = ?", r.ID).Delete(&RolePermission{}).Error; err != nil {
+				return err
+			}
+			for _, code := range sr.Perms {
+				if err := tx.Create(&RolePermission{RoleID: r.ID, PermissionCode: code}).Error; err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}

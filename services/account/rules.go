@@ -1,0 +1,78 @@
+package account
+
+import (
+	"net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"dwsurvey/models"
+)
+
+// User-facing messages of the account rules (spec section 5).
+const (
+	MsgLoginNameLength = "The login account must be 6 to 18 characters"
+	MsgPasswordLength  = "The password must be 6 to 18 characters"
+	MsgPasswordMatch   = "The passwords entered twice do not match!"
+	MsgEmail           = "Please enter a valid e-mail address"
+	MsgLoginNameTaken  = "The login account already exists"
+	MsgWrongPassword   = "Wrong password"
+	MsgBadCredentials  = "Wrong login account or password"
+	MsgUserNameEmpty   = "Please enter the login account"
+	MsgNameLength      = "The name must be at most 18 characters"
+)
+
+// BcryptCost is the bcrypt work factor; tests lower it.
+var BcryptCost = bcrypt.DefaultCost
+
+// ValidateLoginName checks the 6-18 character rule and a safe character set.
+func ValidateLoginName(s string) error {
+	n := utf8.RuneCountInString(s)
+	if n < 6 || n > 18 {
+		return models.Invalid(MsgLoginNameLength)
+	}
+	if strings.ContainsAny(s, " \t\r\n<>\"'&/\\") {
+		return models.Invalid("The login account may not contain spaces or the characters < > \" ' & / \\")
+	}
+	return nil
+}
+
+// ValidatePassword checks the 6-18 character rule.
+func ValidatePassword(s string) error {
+	if n := utf8.RuneCountInString(s); n < 6 || n > 18 {
+		return models.Invalid(MsgPasswordLength)
+	}
+	return nil
+}
+
+// ValidateEmail accepts an empty value only when optional is true.
+func ValidateEmail(s string, optional bool) error {
+	if s == "" && optional {
+		return nil
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") {
+		return models.Invalid(MsgEmail)
+	}
+	return nil
+}
+
+// ValidateName checks an optional display name (at most 18 characters).
+func ValidateName(s string) error {
+	if utf8.RuneCountInString(s) > 18 {
+		return models.Invalid(MsgNameLength)
+	}
+	return nil
+}
+
+// HashPassword returns a salted bcrypt hash.
+func HashPassword(pw string) (string, error) {
+	h, err := bcrypt.GenerateFromPassword([]byte(pw), BcryptCost)
+	return string(h), err
+}
+
+// CheckPassword compares pw with a stored hash in constant time.
+func CheckPassword(hash, pw string) bool {
+	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(pw)) == nil
+}
