@@ -1,0 +1,191 @@
+package survey
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// AnswerDoc is the answer document (answerJson).
+type AnswerDoc struct {
+	AnswerCommon  json.RawMessage `json:"answerCommon,omitempty"`
+	AnQuestions   []*AnQuestion   `json:"anQuestions"`
+	EsID          Str             `json:"esId,omitempty"`
+	OldAnswerEsID Str             `json:"oldAnswerEsId,omitempty"`
+	AnPwd         Str             `json:"anPwd,omitempty"`
+	HTTPSessionID Str             `json:"httpSessionId,omitempty"`
+	VfCode        Str             `json:"vfCode,omitempty"`
+}
+
+// AnQuestion is the answer to one question: quDwId, quType and one payload
+// field per type.
+type AnQuestion struct {
+	QuDwID             Str                 `json:"quDwId"`
+	QuType             Str                 `json:"quType,omitempty"`
+	AnswerFlag         Num                 `json:"answerFlag,omitempty"`
+	IsLogicHide        Bool                `json:"isLogicHide,omitempty"`
+	QuAnScore          *Num                `json:"quAnScore,omitempty"`
+	QuAutoScore        *Num                `json:"quAutoScore,omitempty"`
+	QuCustomScore      *Num                `json:"quCustomScore,omitempty"`
+	AnRadio            *AnOption           `json:"anRadio,omitempty"`
+	AnCheckboxs        []*AnOption         `json:"anCheckboxs,omitempty"`
+	AnOrders           []*AnOrder          `json:"anOrders,omitempty"`
+	AnMFbks            []*AnMFbk           `json:"anMFbks,omitempty"`
+	AnScores           []*AnScore          `json:"anScores,omitempty"`
+	AnFbk              *AnFbk              `json:"anFbk,omitempty"`
+	AnUploadFiles      []*AnUploadFile     `json:"anUploadFiles,omitempty"`
+	AnMatrixRadios     []*AnMatrixRadio    `json:"anMatrixRadios,omitempty"`
+	AnMatrixCheckboxes []*AnMatrixCheckbox `json:"anMatrixCheckboxes,omitempty"`
+	AnMatrixFbks       []*AnMatrixFbk      `json:"anMatrixFbks,omitempty"`
+	AnMatrixScales     []*AnMatrixScale    `json:"anMatrixScales,omitempty"`
+	AnCascades         []*AnCascade        `json:"anCascades,omitempty"`
+	AnScale            *AnScale            `json:"anScale,omitempty"`
+	AnLocation         *AnLocation         `json:"anLocation,omitempty"`
+}
+
+// AnOption is a chosen option (radio, checkbox, group).
+type AnOption struct {
+	OptionDwID Str `json:"optionDwId"`
+	OtherText  Str `json:"otherText,omitempty"`
+}
+
+// AnOrder is a rank (1 = first).
+type AnOrder struct {
+	OptionDwID Str `json:"optionDwId"`
+	OrderNum   Num `json:"orderNum"`
+}
+
+// AnMFbk is a multi-fill-blank blank.
+type AnMFbk struct {
+	OptionDwID Str `json:"optionDwId"`
+	Answer     Str `json:"answer"`
+}
+
+// AnScore is a SCORE item's score.
+type AnScore struct {
+	OptionDwID  Str `json:"optionDwId"`
+	AnswerScore Num `json:"answerScore"`
+}
+
+// AnFbk is a fill-blank answer. For time/date ranges the answer is
+// "start,end" or the object form {startTime,endTime} (read as "start,end").
+type AnFbk struct {
+	Answer FbkText `json:"answer"`
+}
+
+// FbkText accepts a string, number or {startTime,endTime} object.
+type FbkText string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (f *FbkText) UnmarshalJSON(data []byte) error {
+	t := strings.TrimSpace(string(data))
+	if strings.HasPrefix(t, "{") {
+		var r struct {
+			StartTime Str `json:"startTime"`
+			EndTime   Str `json:"endTime"`
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
+			return err
+		}
+		if r.StartTime == "" && r.EndTime == "" {
+			*f = ""
+		} else {
+			*f = FbkText(string(r.StartTime) + "," + string(r.EndTime))
+		}
+		return nil
+	}
+	var s Str
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	*f = FbkText(s)
+	return nil
+}
+
+// AnUploadFile is an uploaded file; fileSize (bytes) is optional and used
+// for the size check when present.
+type AnUploadFile struct {
+	FilePath Str `json:"filePath"`
+	FileName Str `json:"fileName"`
+	FileSize Num `json:"fileSize,omitempty"`
+}
+
+// AnMatrixRadio is one matrix-radio row choice.
+type AnMatrixRadio struct {
+	RowDwID Str `json:"rowDwId"`
+	ColDwID Str `json:"colDwId"`
+}
+
+// AnMatrixCheckbox is one matrix-checkbox row.
+type AnMatrixCheckbox struct {
+	RowDwID        Str         `json:"rowDwId"`
+	RowAnCheckboxs []*AnColRef `json:"rowAnCheckboxs"`
+}
+
+// AnColRef names a chosen column.
+type AnColRef struct {
+	ColDwID Str `json:"colDwId"`
+}
+
+// AnMatrixFbk is one row of a text/number matrix.
+type AnMatrixFbk struct {
+	RowDwID   Str          `json:"rowDwId"`
+	RowAnFbks []*AnCellFbk `json:"rowAnFbks"`
+}
+
+// AnCellFbk is one cell of a text/number matrix.
+type AnCellFbk struct {
+	ColDwID Str `json:"colDwId"`
+	Answer  Str `json:"answer"`
+}
+
+// AnMatrixScale is one row of a scale/slider matrix.
+type AnMatrixScale struct {
+	RowDwID     Str `json:"rowDwId"`
+	AnswerScore Num `json:"answerScore"`
+}
+
+// AnCascade is one level of a cascade answer.
+type AnCascade struct {
+	Level Num `json:"level"`
+	Value Str `json:"value"`
+}
+
+// AnScale is an NPS/slider answer.
+type AnScale struct {
+	AnswerScore *Num `json:"answerScore"`
+}
+
+// AnLocation is a geolocation answer (the fields the engine reads; the rest
+// of the location payload is kept verbatim in Extra).
+type AnLocation struct {
+	Location         Bool            `json:"location,omitempty"`
+	Citysearch       Bool            `json:"citysearch,omitempty"`
+	Longitude        Num             `json:"longitude,omitempty"`
+	Latitude         Num             `json:"latitude,omitempty"`
+	FormattedAddress Str             `json:"formattedAddress,omitempty"`
+	LocationBrand    Str             `json:"locationBrand,omitempty"`
+	LocationClient   Str             `json:"locationClient,omitempty"`
+	AccuracyLevel    Str             `json:"accuracyLevel,omitempty"`
+	Accuracy         Num             `json:"accuracy,omitempty"`
+	LocationType     Str             `json:"locationType,omitempty"`
+	AddressComponent json.RawMessage `json:"addressComponent,omitempty"`
+	CitySearchResult json.RawMessage `json:"citySearchResult,omitempty"`
+}
+
+// ParseAnswer decodes an answer document (answerJson). It also accepts the
+// answerJson given as a JSON string.
+func ParseAnswer(data []byte) (*AnswerDoc, error) {
+	t := strings.TrimSpace(string(data))
+	if strings.HasPrefix(t, `"`) {
+		var inner string
+		if err := json.Unmarshal(data, &inner); err != nil {
+			return nil, err
+		}
+		data = []byte(inner)
+	}
+	var a AnswerDoc
+	if err := json.Unmarshal(data, &a); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
