@@ -1,0 +1,60 @@
+# DWSurvey — see README.md. `make dev` runs the product, `make test` runs every test.
+GO            ?= go
+TEMPORAL_CLI  := github.com/temporalio/cli/cmd/temporal@v1.5.1
+VERSITYGW     := github.com/versity/versitygw/cmd/versitygw@v1.8.0
+# Go packages of this module (console/node_modules may contain stray .go files).
+GO_PKGS        = $(shell $(GO) list ./... | grep -v '/console/')
+
+.PHONY: dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
+
+## dev: install what is missing, build console and binary, start everything on one machine
+dev: tools console build
+	./bin/dwsurvey dev
+
+build:
+	$(GO) build -o bin/dwsurvey ./cmd/dwsurvey
+
+console-deps: console/node_modules/.package-lock.json
+console/node_modules/.package-lock.json: console/package.json
+	cd console && npm install --no-audit --no-fund
+	@touch $@
+
+console: console-deps
+	cd console && npm run build
+
+## tools: the pinned Temporal CLI and versitygw (S3 for tests), installed into ./bin
+tools: bin/temporal
+bin/temporal:
+	GOBIN=$(CURDIR)/bin $(GO) install $(TEMPORAL_CLI)
+bin/versitygw:
+	GOBIN=$(CURDIR)/bin $(GO) install $(VERSITYGW)
+
+## chromium: Debian's Chromium and CJK fonts for the browser tests
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; fi
+
+## test: Go unit + integration (SQLite, MariaDB, Temporal dev server, versitygw), vitest, Playwright
+test: tools bin/versitygw chromium console-deps
+	$(MAKE) test-go
+	$(MAKE) test-console
+	$(MAKE) test-e2e
+
+test-go:
+	$(GO) vet $(GO_PKGS)
+	$(GO) test -count=1 -timeout 20m $(GO_PKGS)
+
+test-console: console-deps
+	cd console && npm test
+
+## test-e2e: build everything, start `dwsurvey dev` on spare ports, run the Playwright journeys
+test-e2e: console build
+	bash scripts/e2e.sh
+
+openapi: build
+	./bin/dwsurvey openapi > docs/openapi.json
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+clean:
+	rm -rf bin console/dist
