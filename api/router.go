@@ -17,6 +17,7 @@ import (
 	"dwsurvey/services/audit"
 	"dwsurvey/services/monitor"
 	"dwsurvey/services/site"
+	surveysvc "dwsurvey/services/survey"
 	"dwsurvey/services/upload"
 )
 
@@ -33,6 +34,9 @@ type Deps struct {
 	Site    *site.Service
 	Upload  *upload.Service
 	Monitor *monitor.Service
+	// Survey is the authoring service (surveys, designer, templates, banks, imports,
+	// collaboration); built from DB when nil.
+	Survey *surveysvc.Service
 }
 
 // Route describes one API call: its area decides the login rule and Perm the permission
@@ -66,6 +70,7 @@ func New(d Deps) (*gin.Engine, []Route) {
 	s.registerAdmin()
 	s.registerSite()
 	s.registerUpload()
+	s.registerAuthoring()
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	e.NoRoute(s.console())
 	return e, s.routes

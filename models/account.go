@@ -26,7 +26,7 @@ type User struct {
 	Cellphone     string     `gorm:"size:32"`
 	Avatar        string     `gorm:"size:255"`
 	PasswordHash  string     `gorm:"size:255;not null"`
-	Status        int        `gorm:"not null;default:2"`
+	Status        int        `gorm:"not null"`
 	LoginCount    int        `gorm:"not null;default:0"`
 	LastLoginTime *time.Time ``
 	CreatedAt     time.Time  `gorm:"index"`
@@ -37,7 +37,7 @@ type Role struct {
 	ID        string `gorm:"primaryKey;size:64"`
 	Name      string `gorm:"size:64;not null"`
 	Code      string `gorm:"size:64;not null;uniqueIndex"`
-	Type      int    `gorm:"not null;default:2"`
+	Type      int    `gorm:"not null"`
 	Note      string `gorm:"size:255"`
 	CreatedAt time.Time
 	UpdatedAt time.Time

@@ -30,6 +30,10 @@ var Migrations = []Migration{
 		return tx.AutoMigrate(&User{}, &Role{}, &Permission{}, &RolePermission{}, &UserRole{}, &Department{},
 			&UserDepartment{}, &AuthToken{}, &RateCounter{}, &SysLog{}, &SysLogArchive{}, &SiteSetting{}, &UploadFile{})
 	}},
+	{Version: 2, Name: "surveys, versions, groups, collaborators, templates, question banks", Up: func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&Survey{}, &SurveyVersion{}, &SurveyGroup{}, &SurveyCollaborator{}, &SurveyTemplate{},
+			&QuBank{}, &QuBankQuestion{})
+	}},
 }
 
 // LatestVersion is the schema version this binary needs.

@@ -17,6 +17,7 @@ const (
 	PermAdminLog      = "admin:log"
 	PermAdminSite     = "admin:site"
 	PermAdminWorkflow = "admin:workflow"
+	PermAdminTemplate = "admin:template"
 )
 
 // PermissionCatalog is the full list of permissions, kept in sync with the database by migrate.
@@ -29,6 +30,7 @@ var PermissionCatalog = []Permission{
 	{ID: "p-admin-log", Code: PermAdminLog, Name: "System log", Group: "system", Sort: 60},
 	{ID: "p-admin-site", Code: PermAdminSite, Name: "Site settings", Group: "system", Sort: 70},
 	{ID: "p-admin-workflow", Code: PermAdminWorkflow, Name: "Workflow monitor", Group: "system", Sort: 80},
+	{ID: "p-admin-template", Code: PermAdminTemplate, Name: "Site templates", Group: "admin", Sort: 90},
 }
 
 // SystemRoles are created by migrate and cannot be modified through the API.

@@ -4,28 +4,28 @@ import "time"
 
 // SysLog is one audit record: logins, logouts, admin actions and failures.
 type SysLog struct {
-	ID            int64  `gorm:"primaryKey;autoIncrement"`
-	Name          string `gorm:"size:128;not null"`
-	Notes         string `gorm:"size:1024"`
-	OperationType string `gorm:"size:32;not null;index"`
-	Success       bool   `gorm:"not null"`
-	UserID        string `gorm:"size:64;index"`
-	UserName      string `gorm:"size:64"`
-	IP            string `gorm:"column:ip;size:64"`
+	ID            int64     `gorm:"primaryKey;autoIncrement"`
+	Name          string    `gorm:"size:128;not null"`
+	Notes         string    `gorm:"size:1024"`
+	OperationType string    `gorm:"size:32;not null;index"`
+	Success       bool      `gorm:"not null"`
+	UserID        string    `gorm:"size:64;index"`
+	UserName      string    `gorm:"size:64"`
+	IP            string    `gorm:"column:ip;size:64"`
 	CreatedAt     time.Time `gorm:"index"`
 }
 
 // SysLogArchive has the same columns as SysLog; rows keep their original ids so a
 // repeated archive batch cannot copy a row twice.
 type SysLogArchive struct {
-	ID            int64  `gorm:"primaryKey;autoIncrement:false"`
-	Name          string `gorm:"size:128;not null"`
-	Notes         string `gorm:"size:1024"`
-	OperationType string `gorm:"size:32;not null;index"`
-	Success       bool   `gorm:"not null"`
-	UserID        string `gorm:"size:64;index"`
-	UserName      string `gorm:"size:64"`
-	IP            string `gorm:"column:ip;size:64"`
+	ID            int64     `gorm:"primaryKey;autoIncrement:false"`
+	Name          string    `gorm:"size:128;not null"`
+	Notes         string    `gorm:"size:1024"`
+	OperationType string    `gorm:"size:32;not null;index"`
+	Success       bool      `gorm:"not null"`
+	UserID        string    `gorm:"size:64;index"`
+	UserName      string    `gorm:"size:64"`
+	IP            string    `gorm:"column:ip;size:64"`
 	CreatedAt     time.Time `gorm:"index"`
 	ArchivedAt    time.Time
 }

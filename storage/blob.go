@@ -128,8 +128,13 @@ func NewS3BlobStore(ctx context.Context, endpoint, bucket, accessKey, secretKey,
 		return nil, fmt.Errorf("s3 bucket %s: %w", bucket, err)
 	}
 	if !ok {
+		// Several processes (serve, worker) may race to create the bucket: losing the race is fine.
 		if err := cl.MakeBucket(ctx, bucket, minio.MakeBucketOptions{Region: region}); err != nil {
-			return nil, fmt.Errorf("s3 make bucket %s: %w", bucket, err)
+			switch minio.ToErrorResponse(err).Code {
+			case "BucketAlreadyOwnedByYou", "BucketAlreadyExists":
+			default:
+				return nil, fmt.Errorf("s3 make bucket %s: %w", bucket, err)
+			}
 		}
 	}
 	return &S3BlobStore{client: cl, bucket: bucket}, nil

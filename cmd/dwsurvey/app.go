@@ -22,6 +22,7 @@ import (
 	"dwsurvey/services/monitor"
 	"dwsurvey/services/ratelimit"
 	"dwsurvey/services/site"
+	surveysvc "dwsurvey/services/survey"
 	"dwsurvey/services/upload"
 	"dwsurvey/storage"
 	"dwsurvey/workflows"
@@ -92,6 +93,7 @@ func (a *app) services() api.Deps {
 		Upload: &upload.Service{DB: a.db, Blob: a.blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
 		Monitor: &monitor.Service{Backend: &starter.Monitor{Client: a.temporal, Namespace: cfg.Temporal.Namespace},
 			TaskQueue: cfg.Temporal.TaskQueue, UIURL: cfg.Temporal.UIURL, Namespace: cfg.Temporal.Namespace, Audit: a.audit},
+		Survey: &surveysvc.Service{DB: a.db},
 	}
 }
 

@@ -1,0 +1,213 @@
+/**
+ * Route tree of the spec (section 2). The top layout lives under /v8 and an identical left-right
+ * layout under /v8/lr; both are generated from the same children. Every route carries an `access`
+ * key of src/access.ts and a `titleKey` (locale id) used for the page title.
+ */
+type R = {
+  path?: string;
+  name?: string;
+  icon?: string;
+  component?: string;
+  redirect?: string;
+  access?: string;
+  titleKey?: string;
+  hideInMenu?: boolean;
+  layout?: boolean;
+  routes?: R[];
+  [k: string]: unknown;
+};
+
+const COMING = './Coming';
+
+/** Children shared by /v8 and /v8/lr (paths relative, without the prefix). */
+function children(): R[] {
+  return [
+    { path: 'dw/survey', name: 'survey', icon: 'FileTextOutlined', component: './Survey', access: 'canSurvey' },
+    { path: 'dw/my-task', name: 'myTask', icon: 'CarryOutOutlined', component: COMING, access: 'canLogin' },
+    { path: 'dw/my-answer', name: 'myAnswer', icon: 'FormOutlined', component: COMING, access: 'canLogin', hideInMenu: true },
+    { path: 'dw/template', name: 'template', icon: 'AppstoreOutlined', component: COMING, access: 'canSurvey' },
+    { path: 'dw/qu-bank', name: 'quBank', icon: 'DatabaseOutlined', component: COMING, access: 'canSurvey' },
+    {
+      path: 'dw/qu-bank/question-list/:dwQuBankId',
+      name: 'quBankQuestions',
+      component: COMING,
+      access: 'canSurvey',
+      hideInMenu: true,
+    },
+    { path: 'dw/collaborate', name: 'collaborate', icon: 'TeamOutlined', component: COMING, access: 'canSurvey' },
+    { path: 'dw/contacts', name: 'contacts', icon: 'ContactsOutlined', component: COMING, access: 'canSurvey' },
+    { path: 'dw/domain', name: 'domain', component: COMING, access: 'canSurvey', hideInMenu: true },
+    { path: 'dw/set-lottery', name: 'setLottery', component: COMING, access: 'canSurvey', hideInMenu: true },
+    {
+      path: 'dw/data',
+      name: 'data',
+      icon: 'BarChartOutlined',
+      access: 'canData',
+      routes: [
+        { path: 'dw/data/dashboard', name: 'dashboard', component: COMING, access: 'canData' },
+        { path: 'dw/data/recycle', name: 'recycle', component: COMING, access: 'canData' },
+      ],
+    },
+    { path: 'dw/user', name: 'userCenter', icon: 'UserOutlined', component: './UserCenter', access: 'canLogin', hideInMenu: true },
+    ...['pwd', 'onePwd', 'phone', 'award'].map((p) => ({
+      path: `dw/user/${p}`,
+      name: `userCenter.${p}`,
+      component: p === 'pwd' || p === 'onePwd' ? './UserCenter' : COMING,
+      access: 'canLogin',
+      hideInMenu: true,
+      titleKey: `menu.userCenter.${p}`,
+    })),
+    {
+      path: 'dw/admin',
+      name: 'admin',
+      icon: 'SettingOutlined',
+      access: 'canAdmin',
+      routes: [
+        { path: 'dw/admin', redirect: 'dw/admin/user/user' },
+        { path: 'dw/admin/user', redirect: 'dw/admin/user/user' },
+        { path: 'dw/admin/user/user', name: 'users', component: './Admin/Users', access: 'canAdminUser' },
+        { path: 'dw/admin/user/dept', name: 'dept', component: './Admin/Dept', access: 'canAdminDept' },
+        { path: 'dw/admin/user/dept-user', name: 'deptUser', component: './Admin/DeptUser', access: 'canAdminDept' },
+        { path: 'dw/admin/system', redirect: 'dw/admin/system/role' },
+        { path: 'dw/admin/system/role', name: 'role', component: './Admin/Role', access: 'canAdminRole' },
+        { path: 'dw/admin/system/perm', name: 'perm', component: './Admin/Perm', access: 'canAdminRole' },
+        { path: 'dw/admin/system/log', name: 'log', component: './Admin/Log', access: 'canAdminLog' },
+        { path: 'dw/admin/system/set', name: 'set', component: './Admin/Site', access: 'canAdminSite' },
+        { path: 'dw/admin/workflows', name: 'workflows', component: './Admin/Workflows', access: 'canAdminWorkflow' },
+        // later features: reachable "coming" pages, not in the menu yet
+        ...[
+          ['survey', 'survey'],
+          ['survey/group', 'surveyGroup'],
+          ['survey/answer-log', 'answerLog'],
+          ['resource/template', 'resTemplate'],
+          ['resource/cascade', 'resCascade'],
+          ['resource/poster', 'resPoster'],
+          ['resource/style-template', 'resStyleTemplate'],
+          ['dashboard/analysis', 'dashAnalysis'],
+          ['dashboard/monitor', 'dashMonitor'],
+          ['system/app-secret', 'appSecret'],
+          ['system/set/attrs', 'setAttrs'],
+          ['system/set/version', 'setVersion'],
+          ['system/set/license', 'setLicense'],
+          ['system/notice', 'notice'],
+          ['ent/site-custom', 'siteCustom'],
+          ['ent/site-domain', 'siteDomain'],
+        ].map(([p, n]) => ({
+          path: `dw/admin/${p}`,
+          name: n,
+          component: COMING,
+          access: 'canAdmin',
+          hideInMenu: true,
+        })),
+      ],
+    },
+  ];
+}
+
+/** Prefixes relative paths, fills titleKey from the menu locale id, sets the layout kind. */
+function build(list: R[], prefix: string, parentKey: string, extra: Partial<R>): R[] {
+  return list.map((r) => {
+    const out: R = { ...extra, ...r };
+    if (r.path !== undefined) out.path = r.path.startsWith('/') ? r.path : `${prefix}/${r.path}`;
+    if (r.redirect !== undefined) out.redirect = r.redirect.startsWith('/') ? r.redirect : `${prefix}/${r.redirect}`;
+    const key = r.name ? `${parentKey}.${r.name}` : parentKey;
+    if (r.name && !r.titleKey) out.titleKey = key;
+    if (r.routes) out.routes = build(r.routes, prefix, key, extra);
+    return out;
+  });
+}
+
+const designRoutes: [string, string][] = [
+  ['dw/survey', 'dwsSurvey'],
+  ['design/edit/:dwSurveyId', 'designEdit'],
+  ['design/style/:dwSurveyId', 'designStyle'],
+  ['design/attr/:dwSurveyId', 'designAttr'],
+  ['design/redirection/:dwSurveyId', 'designRedirection'],
+  ['design/dsl/:dwSurveyId', 'designDsl'],
+  ['design/collaborate/:dwSurveyId', 'designCollaborate'],
+  ['design/webhook/:dwSurveyId', 'designWebhook'],
+  ['d/quota-progress/:dwSurveyId', 'quotaProgress'],
+  ['c/attr/:dwSurveyId', 'cAttr'],
+  ['c/url/:dwSurveyId', 'cUrl'],
+  ['c/comp/:dwSurveyId', 'cComp'],
+  ['survey/c/share/:dwSurveyId', 'cShare'],
+  ['d/chart/:dwSurveyId', 'dChart'],
+  ['d/data/:dwSurveyId', 'dData'],
+  ['d/cross/:dwSurveyId', 'dCross'],
+  ['c/ip/:dwSurveyId', 'cIp'],
+  ['c/pwd/:dwSurveyId', 'cPwd'],
+  ['c/wx/:dwSurveyId', 'cWx'],
+  ['d/analysis/:dwSurveyId', 'dAnalysis'],
+  ['d/district/:dwSurveyId', 'dDistrict'],
+  ['d/log/:dwSurveyId', 'dLog'],
+  ['d/print/:dwSurveyId', 'dPrint'],
+  ['d/source-stats/:dwSurveyId', 'dSourceStats'],
+  ['c/redirection/:dwSurveyId', 'cRedirection'],
+  ['c/bind-contacts/:dwSurveyId', 'cBindContacts'],
+  ['d/collaborate/:dwSurveyId', 'dCollaborate'],
+  ['c/lottery-list/:dwSurveyId', 'cLotteryList'],
+  ['set/webhook/:dwSurveyId', 'setWebhook'],
+  ['c/source/:dwSurveyId', 'cSource'],
+  ['c/user-bind/:dwSurveyId', 'cUserBind'],
+];
+
+const answerRoutes: [string, string][] = [
+  ['an/:sid', 'answer'],
+  ['an/m/:sid', 'answerMobile'],
+  ['an/:sid/:answerId', 'answerEdit'],
+  ['an/review/:sid/:answerId', 'answerReview'],
+  ['an/review-event/:pathType/:sid/:answerId', 'answerReviewEvent'],
+  ['an/:sid/contacts/:relateContactEsId', 'answerContact'],
+  ['dw-design/survey/:dwSurveyId', 'designer'],
+  ['dw-design/logic-code/:dwSurveyId', 'logicCode'],
+  ['dw-preview/survey/:dwSurveyId', 'preview'],
+  ['dw-preview-style/survey/:dwSurveyId', 'previewStyle'],
+  ['dw/import-survey', 'importSurvey'],
+  ['top/:dwSurveyId', 'scoreTop'],
+  ['vote/top/:dwSurveyId', 'voteTop'],
+  ['notice', 'notice'],
+  ['notice/:noticeId', 'notice'],
+];
+
+const routes: R[] = [
+  { path: '/', redirect: '/v8/dw/survey' },
+  // login group (no layout)
+  { path: '/login', component: './Login', layout: false, titleKey: 'menu.login' },
+  { path: '/login/register', component: './Login/Register', layout: false, titleKey: 'menu.register' },
+  { path: '/login/an/:sid', component: './Login', layout: false, titleKey: 'menu.login' },
+  { path: '/login/dw-auto-login', component: './Login', layout: false, titleKey: 'menu.login' },
+  { path: '/protocal/agreement', component: COMING, layout: false, titleKey: 'menu.agreement' },
+  { path: '/protocal/privacy', component: COMING, layout: false, titleKey: 'menu.privacy' },
+  // answer side and other no-top-bar pages (built by later issues)
+  {
+    path: '/v8/diaowen',
+    layout: false,
+    routes: answerRoutes.map(([p, n]) => ({
+      path: `/v8/diaowen/${p}`,
+      component: COMING,
+      layout: false,
+      titleKey: `menu.answer.${n}`,
+    })),
+  },
+  // survey design pages (hidden from the menu; built by later issues)
+  { path: '/v8/dws', redirect: '/v8/dws/dw/survey' },
+  ...designRoutes.map(([p, n]) => ({
+    path: `/v8/dws/${p}`,
+    // named so that ProLayout (which sets document.title for layout pages) finds a title
+    name: `dws.${n}`,
+    component: COMING,
+    access: 'canSurvey',
+    hideInMenu: true,
+    titleKey: `menu.dws.${n}`,
+  })),
+  // left-right layout (same children as the top layout). The trees are not nested under a
+  // wrapper route: ProLayout drops nameless menu groups together with their children.
+  { path: '/v8/lr', redirect: '/v8/lr/dw/survey' },
+  ...build(children(), '/v8/lr', 'menu', { layoutKind: 'side' }),
+  // top layout
+  { path: '/v8', redirect: '/v8/dw/survey' },
+  ...build(children(), '/v8', 'menu', { layoutKind: 'top' }),
+  { path: '*', component: './NotFound', layout: false, titleKey: 'menu.notFound' },
+];
+
+export default routes;

@@ -1,0 +1,3 @@
+import Coming from '../components/Coming';
+
+export default Coming;
