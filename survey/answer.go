@@ -189,3 +189,97 @@ func ParseAnswer(data []byte) (*AnswerDoc, error) {
 	}
 	return &a, nil
 }
+
+// UnmarshalJSON implements json.Unmarshaler: null entries inside the
+// answer arrays ("anCheckboxs":[null]) are dropped at decode time, as the
+// TypeScript loader does.
+func (a *AnQuestion) UnmarshalJSON(data []byte) error {
+	type plain AnQuestion
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*a = *(*AnQuestion)(&p).compact()
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler: null anQuestions entries are
+// dropped.
+func (d *AnswerDoc) UnmarshalJSON(data []byte) error {
+	type plain AnswerDoc
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	p.AnQuestions = dropNil(p.AnQuestions)
+	*d = AnswerDoc(p)
+	return nil
+}
+
+// dropNil returns l without nil entries (l itself when it has none).
+func dropNil[T any](l []*T) []*T {
+	for i, x := range l {
+		if x == nil {
+			out := append([]*T(nil), l[:i]...)
+			for _, y := range l[i+1:] {
+				if y != nil {
+					out = append(out, y)
+				}
+			}
+			return out
+		}
+	}
+	return l
+}
+
+// compact returns a without nil entries in its answer arrays (a itself
+// when there are none). The engine compacts every input answer, so answers
+// built in code with nil entries are safe too.
+func (a *AnQuestion) compact() *AnQuestion {
+	c := *a
+	c.AnCheckboxs = dropNil(a.AnCheckboxs)
+	c.AnOrders = dropNil(a.AnOrders)
+	c.AnMFbks = dropNil(a.AnMFbks)
+	c.AnScores = dropNil(a.AnScores)
+	c.AnUploadFiles = dropNil(a.AnUploadFiles)
+	c.AnMatrixRadios = dropNil(a.AnMatrixRadios)
+	c.AnMatrixCheckboxes = dropNil(a.AnMatrixCheckboxes)
+	c.AnMatrixFbks = dropNil(a.AnMatrixFbks)
+	c.AnMatrixScales = dropNil(a.AnMatrixScales)
+	c.AnCascades = dropNil(a.AnCascades)
+	changed := len(c.AnCheckboxs) != len(a.AnCheckboxs) || len(c.AnOrders) != len(a.AnOrders) ||
+		len(c.AnMFbks) != len(a.AnMFbks) || len(c.AnScores) != len(a.AnScores) ||
+		len(c.AnUploadFiles) != len(a.AnUploadFiles) || len(c.AnMatrixRadios) != len(a.AnMatrixRadios) ||
+		len(c.AnMatrixCheckboxes) != len(a.AnMatrixCheckboxes) || len(c.AnMatrixFbks) != len(a.AnMatrixFbks) ||
+		len(c.AnMatrixScales) != len(a.AnMatrixScales) || len(c.AnCascades) != len(a.AnCascades)
+	copied := false
+	for i, m := range c.AnMatrixCheckboxes {
+		if l := dropNil(m.RowAnCheckboxs); len(l) != len(m.RowAnCheckboxs) {
+			if !copied {
+				c.AnMatrixCheckboxes = append([]*AnMatrixCheckbox(nil), c.AnMatrixCheckboxes...)
+				copied = true
+			}
+			mc := *m
+			mc.RowAnCheckboxs = l
+			c.AnMatrixCheckboxes[i] = &mc
+			changed = true
+		}
+	}
+	copied = false
+	for i, m := range c.AnMatrixFbks {
+		if l := dropNil(m.RowAnFbks); len(l) != len(m.RowAnFbks) {
+			if !copied {
+				c.AnMatrixFbks = append([]*AnMatrixFbk(nil), c.AnMatrixFbks...)
+				copied = true
+			}
+			mf := *m
+			mf.RowAnFbks = l
+			c.AnMatrixFbks[i] = &mf
+			changed = true
+		}
+	}
+	if !changed {
+		return a
+	}
+	return &c
+}

@@ -1,7 +1,9 @@
 package survey
 
 import (
+	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 
 	"dwsurvey/survey/dsl"
@@ -25,6 +27,45 @@ type Input struct {
 	QuotaCounts map[string]int `json:"quotaCounts,omitempty"`
 	// Seed (the answer id) turns on shuffling; the result then has Order.
 	Seed string `json:"seed,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler. "page" may be a JSON number or
+// a numeric string ("2"); a value that is not a whole number within
+// ±(2^53-1) (a fraction, a non-numeric string, a boolean, null, an object)
+// reads as 0, exactly as the TypeScript loadInput does. Null answers are
+// dropped.
+func (in *Input) UnmarshalJSON(data []byte) error {
+	type plain Input
+	var p struct {
+		plain
+		Page json.RawMessage `json:"page,omitempty"`
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*in = Input(p.plain)
+	in.Page = flexPage(p.Page)
+	in.Answers = dropNil(in.Answers)
+	return nil
+}
+
+// flexPage reads an input page (see Input.UnmarshalJSON).
+func flexPage(raw json.RawMessage) int {
+	t := strings.TrimSpace(string(raw))
+	if strings.HasPrefix(t, `"`) {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return 0
+		}
+		t = strings.TrimSpace(s)
+	} else if t == "" || !(t[0] == '-' || t[0] >= '0' && t[0] <= '9') {
+		return 0 // null, booleans, arrays, objects
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53-1 {
+		return 0
+	}
+	return int(f)
 }
 
 // Result is what the engine computes. Every list is in document order and
@@ -121,6 +162,7 @@ func (e *Engine) Evaluate(in Input) *Result {
 		if a == nil {
 			continue
 		}
+		a = a.compact()
 		if _, ok := e.Ix.ByID[string(a.QuDwID)]; !ok {
 			continue
 		}
@@ -176,8 +218,8 @@ func (e *Engine) Evaluate(in Input) *Result {
 		}
 	}
 	for _, as := range ps.assignList {
-		qi := e.Ix.ByID[as.QuDwID]
-		if v.hq[qi] {
+		qi, ok := e.Ix.ByID[as.QuDwID]
+		if !ok || v.hq[qi] { // an unknown target is never applied (CompileDsl reports it)
 			continue
 		}
 		if as.Value == nil {
@@ -273,40 +315,45 @@ func (e *Engine) items(q *Question) []*Option {
 	return append(out, q.QuCols...)
 }
 
-// dropHiddenOptions returns a copy of a without hidden options/rows.
+// dropHiddenOptions returns a copy of a without the selections of hidden
+// items: options, ranks, scores and blanks of hidden options, and every
+// matrix answer on a hidden row. Each dropped item is reported in
+// unchecked.
 func (e *Engine) dropHiddenOptions(qi int, a *AnQuestion, ho map[string]bool, unchecked map[string]bool) *AnQuestion {
 	if len(ho) == 0 {
 		return a
 	}
+	hidden := func(id Str) bool {
+		if ho[string(id)] {
+			unchecked[string(id)] = true
+			return true
+		}
+		return false
+	}
 	c := *a
-	if a.AnRadio != nil && ho[string(a.AnRadio.OptionDwID)] {
-		unchecked[string(a.AnRadio.OptionDwID)] = true
+	if a.AnRadio != nil && hidden(a.AnRadio.OptionDwID) {
 		c.AnRadio = nil
 	}
-	c.AnCheckboxs = nil
-	for _, o := range a.AnCheckboxs {
-		if o != nil && ho[string(o.OptionDwID)] {
-			unchecked[string(o.OptionDwID)] = true
-			continue
-		}
-		c.AnCheckboxs = append(c.AnCheckboxs, o)
-	}
-	c.AnOrders = nil
-	for _, o := range a.AnOrders {
-		if o != nil && ho[string(o.OptionDwID)] {
-			unchecked[string(o.OptionDwID)] = true
-			continue
-		}
-		c.AnOrders = append(c.AnOrders, o)
-	}
-	c.AnMatrixRadios = nil
-	for _, o := range a.AnMatrixRadios {
-		if o != nil && ho[string(o.RowDwID)] {
-			continue
-		}
-		c.AnMatrixRadios = append(c.AnMatrixRadios, o)
-	}
+	c.AnCheckboxs = keepVisible(a.AnCheckboxs, func(o *AnOption) bool { return hidden(o.OptionDwID) })
+	c.AnOrders = keepVisible(a.AnOrders, func(o *AnOrder) bool { return hidden(o.OptionDwID) })
+	c.AnScores = keepVisible(a.AnScores, func(o *AnScore) bool { return hidden(o.OptionDwID) })
+	c.AnMFbks = keepVisible(a.AnMFbks, func(o *AnMFbk) bool { return hidden(o.OptionDwID) })
+	c.AnMatrixRadios = keepVisible(a.AnMatrixRadios, func(o *AnMatrixRadio) bool { return hidden(o.RowDwID) })
+	c.AnMatrixCheckboxes = keepVisible(a.AnMatrixCheckboxes, func(o *AnMatrixCheckbox) bool { return hidden(o.RowDwID) })
+	c.AnMatrixFbks = keepVisible(a.AnMatrixFbks, func(o *AnMatrixFbk) bool { return hidden(o.RowDwID) })
+	c.AnMatrixScales = keepVisible(a.AnMatrixScales, func(o *AnMatrixScale) bool { return hidden(o.RowDwID) })
 	return &c
+}
+
+// keepVisible returns the entries of l that are not nil and not dropped.
+func keepVisible[T any](l []*T, drop func(*T) bool) []*T {
+	var out []*T
+	for _, x := range l {
+		if x != nil && !drop(x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // paging resolves the requested page, skipping pages without a visible

@@ -3,8 +3,11 @@ package survey
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
+
+	"dwsurvey/survey/dsl"
 )
 
 // Bool accepts true/false, 0/1, "0"/"1", "true"/"false" and null (false).
@@ -89,6 +92,14 @@ func (s *Str) UnmarshalJSON(data []byte) error {
 	if strings.HasPrefix(t, "[") || strings.HasPrefix(t, "{") {
 		*s = ""
 		return nil
+	}
+	if t != "true" && t != "false" {
+		// A JSON number is written as JavaScript's String(Number(x)) writes
+		// it, so 1.50 reads as "1.5" and 1e2 as "100" in both engines.
+		if f, err := strconv.ParseFloat(t, 64); err == nil || math.IsInf(f, 0) {
+			*s = Str(dsl.FormatNumber(f))
+			return nil
+		}
 	}
 	*s = Str(t)
 	return nil

@@ -215,8 +215,8 @@ func (e *Engine) pass(v *view) passState {
 			hideRange(from, target)
 		case dsl.SAssign:
 			id := st.Target.QuDwID
-			if id == "" {
-				continue
+			if _, ok := e.Ix.ByID[id]; !ok {
+				continue // unresolved target (reported by CompileDsl)
 			}
 			if !assignSeen[id] {
 				assignSeen[id] = true
@@ -365,8 +365,16 @@ func (e *Engine) applyMutex(ans map[string]*AnQuestion, changed string, unchecke
 		case changed != "" && b[changed] && in(r.Others, changed):
 			uncheck(a)
 		default:
-			qi := e.Ix.Opt[r.Others[0].ItemDwID].Q
-			if _, done := errs[qi]; !done {
+			// The error goes on the question of the first option of the
+			// second group that exists (b is not empty, so one does).
+			qi := -1
+			for _, o := range r.Others {
+				if ref, ok := e.Ix.Opt[o.ItemDwID]; ok {
+					qi = ref.Q
+					break
+				}
+			}
+			if _, done := errs[qi]; qi >= 0 && !done {
 				errs[qi] = newMsg(string(e.Ix.Qs[qi].DwID), "mutex", nil)
 			}
 		}

@@ -7,6 +7,10 @@ import (
 	"dwsurvey/survey/dsl"
 )
 
+// DefaultMaxlength is the maximum text length of an input that sets no
+// maxlength (or a maxlength of 0 or less).
+const DefaultMaxlength = 119
+
 // ValidateText checks a text input against its input attributes and
 // returns the first failing message (without quDwId) or nil. Empty text is
 // always accepted here (required is checked by the caller). Order:
@@ -59,8 +63,12 @@ func ValidateText(text string, ia *InputAttr, legacyCheckType string) *Message {
 		if c.Minlength > 0 && n < float64(c.Minlength) {
 			return newMsg("", "minLength", map[string]any{"n": float64(c.Minlength)})
 		}
-		if c.Maxlength > 0 && n > float64(c.Maxlength) {
-			return newMsg("", "maxLength", map[string]any{"n": float64(c.Maxlength)})
+		max := float64(c.Maxlength)
+		if max <= 0 {
+			max = DefaultMaxlength // spec: "Input defaults: maxlength 119"
+		}
+		if n > max {
+			return newMsg("", "maxLength", map[string]any{"n": max})
 		}
 	}
 	numeric := ct == "NUM" || ct == "DIGITS" || string(c.InputType) == InputNumber

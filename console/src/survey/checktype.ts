@@ -37,11 +37,12 @@ export function compileRegex(p: string): RegExp | null {
   if (re !== undefined) return re;
   re = null;
   if (!/\(\?[=!<]|\\[1-9]|\\k</.test(p)) {
+    const q = toRE2Semantics(p);
     try {
-      re = new RegExp(p, 'u');
+      re = new RegExp(q, 'u');
     } catch {
       try {
-        re = new RegExp(p);
+        re = new RegExp(q);
       } catch {
         re = null;
       }
@@ -49,6 +50,47 @@ export function compileRegex(p: string): RegExp | null {
   }
   compiled.set(p, re);
   return re;
+}
+
+/**
+ * toRE2Semantics rewrites the pattern so JavaScript matches what Go's RE2
+ * matches: outside a character class `.` becomes `[^\n]` (RE2's dot matches
+ * \r, U+2028 and U+2029; JavaScript's does not), and `\s`/`\S` become
+ * RE2's ASCII set `[\t\n\f\r ]` (JavaScript's `\s` also matches \v and
+ * Unicode spaces); inside a class `\s` becomes `\t\n\f\r `.
+ */
+export function toRE2Semantics(p: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < p.length; i++) {
+    const ch = p[i];
+    if (ch === '\\' && i + 1 < p.length) {
+      const nx = p[i + 1];
+      i++;
+      if (nx === 's') out += inClass ? '\\t\\n\\f\\r ' : '[\\t\\n\\f\\r ]';
+      else if (nx === 'S' && !inClass) out += '[^\\t\\n\\f\\r ]';
+      else out += ch + nx;
+      continue;
+    }
+    if (inClass) {
+      if (ch === ']') inClass = false;
+      out += ch;
+      continue;
+    }
+    if (ch === '[') {
+      inClass = true;
+      out += ch;
+      // RE2 reads a "]" right after "[" or "[^" as a literal.
+      if (p[i + 1] === '^') out += p[++i];
+      if (p[i + 1] === ']') {
+        out += '\\]';
+        i++;
+      }
+      continue;
+    }
+    out += ch === '.' ? '[^\\n]' : ch;
+  }
+  return out;
 }
 
 /** normCheckType maps any known spelling to the canonical name; "" means no check. */

@@ -148,8 +148,8 @@ function evaluateWith(e: Engine, input: Input): Result {
     if (a) eff.set(id, dropHiddenOptions(a, ho, unchecked));
   }
   for (const as of ps.assignList) {
-    const qi = ix.byId.get(as.quDwId) ?? 0;
-    if (hq[qi]) continue;
+    const qi = ix.byId.get(as.quDwId);
+    if (qi === undefined || hq[qi]) continue; // an unknown target is never applied (compileDsl reports it)
     if (as.value === null) {
       eff.delete(as.quDwId);
       continue;
@@ -209,33 +209,37 @@ function evaluateWith(e: Engine, input: Input): Result {
   return res;
 }
 
-/** dropHiddenOptions returns a copy of a without hidden options and rows. */
+/**
+ * dropHiddenOptions returns a copy of a without the selections of hidden
+ * items: options, ranks, scores and blanks of hidden options, and every
+ * matrix answer on a hidden row. Each dropped item goes into unchecked.
+ */
 function dropHiddenOptions(a: AnQuestion, ho: Set<string>, unchecked: Set<string>): AnQuestion {
   if (ho.size === 0) return a;
+  const hidden = (id: string): boolean => {
+    if (!ho.has(id)) return false;
+    unchecked.add(id);
+    return true;
+  };
   const c: AnQuestion = { ...a };
-  if (a.anRadio && ho.has(a.anRadio.optionDwId)) {
-    unchecked.add(a.anRadio.optionDwId);
-    delete c.anRadio;
-  }
-  const filter = <T>(l: T[] | undefined, id: (x: T) => string, mark: boolean): T[] | undefined => {
+  if (a.anRadio && hidden(a.anRadio.optionDwId)) delete c.anRadio;
+  const filter = <T>(l: T[] | undefined, id: (x: T) => string): T[] | undefined => {
     if (!l) return undefined;
-    const out: T[] = [];
-    for (const x of l) {
-      if (ho.has(id(x))) {
-        if (mark) unchecked.add(id(x));
-        continue;
-      }
-      out.push(x);
-    }
+    const out = l.filter((x) => !hidden(id(x)));
     return out.length > 0 ? out : undefined;
   };
-  const set = <K extends 'anCheckboxs' | 'anOrders' | 'anMatrixRadios'>(k: K, v: AnQuestion[K]) => {
+  const set = <K extends keyof AnQuestion>(k: K, v: AnQuestion[K] | undefined) => {
     if (v === undefined) delete c[k];
     else c[k] = v;
   };
-  set('anCheckboxs', filter(a.anCheckboxs, (x) => x.optionDwId, true));
-  set('anOrders', filter(a.anOrders, (x) => x.optionDwId, true));
-  set('anMatrixRadios', filter(a.anMatrixRadios, (x) => x.rowDwId, false));
+  set('anCheckboxs', filter(a.anCheckboxs, (x) => x.optionDwId));
+  set('anOrders', filter(a.anOrders, (x) => x.optionDwId));
+  set('anScores', filter(a.anScores, (x) => x.optionDwId));
+  set('anMFbks', filter(a.anMFbks, (x) => x.optionDwId));
+  set('anMatrixRadios', filter(a.anMatrixRadios, (x) => x.rowDwId));
+  set('anMatrixCheckboxes', filter(a.anMatrixCheckboxes, (x) => x.rowDwId));
+  set('anMatrixFbks', filter(a.anMatrixFbks, (x) => x.rowDwId));
+  set('anMatrixScales', filter(a.anMatrixScales, (x) => x.rowDwId));
   return c;
 }
 

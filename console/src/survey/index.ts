@@ -5,7 +5,7 @@ export {
   newIndex, normType, isCounted, isDisplayOnly, isMatrix, isGroup, isRadioLike, isCheckboxLike, questionOptions, isRequired,
   type Index, type OptRef, type OptKind,
 } from './docindex';
-export { compileDsl, sources, resolveProgram, updateDslAst, type Compiled, type Rule, type DslSource, type Issue } from './compile';
+export { compileDsl, sources, resolveProgram, updateDslAst, refreshDslAst, type Compiled, type Rule, type DslSource, type Issue } from './compile';
 export { Engine, newEngine, evaluate, type Input, type Result } from './engine';
 export { applyDefaults, defaultSurveyAttrs, defaultSurveyStyle } from './defaults';
 export { logicKind, quotaKey, type Assignment, type Hint, type QuotaHit } from './logic';

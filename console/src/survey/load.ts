@@ -338,6 +338,19 @@ function fillPos(p: Program): void {
   p.stmts.forEach(fs);
 }
 
+/**
+ * toPage reads an input page like Go's Input.UnmarshalJSON: a number or a
+ * numeric string ("2") that is a whole number within ±(2^53-1); anything
+ * else (fractions, other strings, booleans, null, objects) is 0.
+ */
+export function toPage(x: unknown): number {
+  let f: number | null = null;
+  if (typeof x === 'number') f = x;
+  else if (typeof x === 'string') f = goParseFloat(goTrim(x));
+  if (f === null || !Number.isSafeInteger(f)) return 0;
+  return f === 0 ? 0 : f;
+}
+
 /** loadInput converts a decoded engine input (the vector `input` form). */
 export function loadInput(x: unknown): {
   answers: AnQuestion[];
@@ -354,7 +367,7 @@ export function loadInput(x: unknown): {
   if (qc && typeof qc === 'object') for (const [k, v] of Object.entries(qc as Record<string, unknown>)) counts[k] = Number(v) || 0;
   return {
     answers: loadAnQuestions(o.answers),
-    page: typeof o.page === 'number' ? o.page : 0,
+    page: toPage(o.page),
     direction: str('direction'),
     changed: str('changed'),
     quotaCounts: counts,

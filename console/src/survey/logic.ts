@@ -218,7 +218,7 @@ export function pass(e: Core, v: View): PassState {
       }
       case SAssign: {
         const id = st.target!.quDwId ?? '';
-        if (id === '') continue;
+        if (!e.ix.byId.has(id)) continue; // unresolved target (reported by compileDsl)
         if (!assignSeen.has(id)) {
           assignSeen.add(id);
           assignOrder.push(id);
@@ -338,8 +338,16 @@ export function applyMutex(e: Core, ans: Map<string, AnQuestion>, changed: strin
     if (changed !== '' && a.has(changed) && inRefs(targets, changed)) uncheck(b);
     else if (changed !== '' && b.has(changed) && inRefs(others, changed)) uncheck(a);
     else {
-      const qi = e.ix.opt.get(others[0].itemDwId ?? '')?.q ?? 0;
-      if (!errs.has(qi)) errs.set(qi, newMsg(e.ix.qs[qi].dwId ?? '', 'mutex'));
+      // The question of the first option of the second group that exists.
+      let qi = -1;
+      for (const o of others) {
+        const ref = e.ix.opt.get(o.itemDwId ?? '');
+        if (ref) {
+          qi = ref.q;
+          break;
+        }
+      }
+      if (qi >= 0 && !errs.has(qi)) errs.set(qi, newMsg(e.ix.qs[qi].dwId ?? '', 'mutex'));
     }
   }
   e.ix.qs.forEach((q, qi) => {

@@ -12,6 +12,9 @@ import {
 import { cmpCodePoints, goParseFloat, goTrim, round2, runeLen } from './util';
 import type { Core, View } from './view';
 
+/** The maximum text length of an input that sets no maxlength (Go DefaultMaxlength). */
+export const DEFAULT_MAXLENGTH = 119;
+
 /**
  * validateText checks a text input against its input attributes and
  * returns the first failing message (without quDwId) or null. Empty text
@@ -46,9 +49,10 @@ export function validateText(text: string, ia: InputAttr | undefined, legacyChec
     case 'STRCN': {
       const n = runeLen(text);
       const min = c.minlength ?? 0;
-      const max = c.maxlength ?? 0;
+      let max = c.maxlength ?? 0;
+      if (!(max > 0)) max = DEFAULT_MAXLENGTH; // spec: "Input defaults: maxlength 119"
       if (min > 0 && n < min) return newMsg('', 'minLength', { n: min });
-      if (max > 0 && n > max) return newMsg('', 'maxLength', { n: max });
+      if (n > max) return newMsg('', 'maxLength', { n: max });
     }
   }
   if (ct === 'NUM' || ct === 'DIGITS' || c.inputType === InputNumber) {
