@@ -22,7 +22,7 @@ type Input struct {
 	// Changed is the dwId of the option, row or column just clicked; it
 	// decides which side of a mutual exclusion is unchecked.
 	Changed string `json:"changed,omitempty"`
-	// QuotaCounts are the stored answer counts per quota key (the
+	// QuotaCounts are the stored answer counts per quota key (QuotaHit.Key; the
 	// canonical quota text, e.g. "Q1A1" or "Q2A1 and Q2A2").
 	QuotaCounts map[string]int `json:"quotaCounts,omitempty"`
 	// Seed (the answer id) turns on shuffling; the result then has Order.
@@ -107,8 +107,11 @@ type Hint struct {
 	Message string `json:"message"`
 }
 
-// QuotaHit is the state of one quota statement.
+// QuotaHit is the state of one quota statement. Key identifies the quota for
+// storage: the dwIds of its targets joined by "+", in source order, so it
+// stays the same when questions are reordered (Quota is the display text).
 type QuotaHit struct {
+	Key     string `json:"key"`
 	Quota   string `json:"quota"`
 	Cap     int    `json:"cap"`
 	Count   int    `json:"count"`

@@ -434,6 +434,19 @@ func quotaKey(refs []*dsl.Ref) string {
 	return strings.Join(names, " and ")
 }
 
+// QuotaStorageKey is the stable key of a quota: its targets' option dwIds
+// joined by "+" in source order (a target without a dwId keeps its name).
+func QuotaStorageKey(refs []*dsl.Ref) string {
+	parts := make([]string, len(refs))
+	for i, r := range refs {
+		parts[i] = r.ItemDwID
+		if parts[i] == "" {
+			parts[i] = r.Name
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
 // QuotaMatches reports whether the answers match a quota: the targets are
 // grouped by question; every group needs at least one selected option
 // (options of one question are joint, across questions they are crossed).
@@ -464,8 +477,8 @@ func (e *Engine) quotas(v *view, counts map[string]int) []QuotaHit {
 		if r.Kind != dsl.SQuota {
 			continue
 		}
-		key := quotaKey(r.Targets)
-		h := QuotaHit{Quota: key, Cap: int(r.Cap), Count: counts[key], Matched: e.quotaMatches(v, r.Targets)}
+		key := QuotaStorageKey(r.Targets)
+		h := QuotaHit{Key: key, Quota: quotaKey(r.Targets), Cap: int(r.Cap), Count: counts[key], Matched: e.quotaMatches(v, r.Targets)}
 		h.Full = h.Matched && h.Count+1 > h.Cap
 		out = append(out, h)
 	}

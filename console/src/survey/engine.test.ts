@@ -41,7 +41,7 @@ describe('submission', () => {
       {"dwId":"q1","quType":"RADIO","quRadios":[{"dwId":"a1","isRight":1,"scoreNum":3},{"dwId":"a2"}]},
       {"dwId":"q2","quType":"FILLBLANK","quAttr":{"isRequired":true}}]}`);
     const a = loadAnswer(JSON.stringify('{"anQuestions":[{"quDwId":"q1","anRadio":{"optionDwId":"a2"}},{"quDwId":"q2","anFbk":{"answer":"secret"}}]}'));
-    const r = new Engine(s).evaluate({ answers: a.anQuestions, quotaCounts: { Q1A1: 5 } });
+    const r = new Engine(s).evaluate({ answers: a.anQuestions, quotaCounts: { a1: 5 } });
     expect(r.errors).toEqual([]);
     expect(r.answers.length).toBe(1);
     expect(r.answers[0].quDwId).toBe('q1');

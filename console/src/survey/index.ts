@@ -8,7 +8,7 @@ export {
 export { compileDsl, sources, resolveProgram, updateDslAst, refreshDslAst, type Compiled, type Rule, type DslSource, type Issue } from './compile';
 export { Engine, newEngine, evaluate, type Input, type Result } from './engine';
 export { applyDefaults, defaultSurveyAttrs, defaultSurveyStyle } from './defaults';
-export { logicKind, quotaKey, type Assignment, type Hint, type QuotaHit } from './logic';
+export { logicKind, quotaKey, quotaStorageKey, type Assignment, type Hint, type QuotaHit } from './logic';
 export { validateText, pageMinTime } from './validate';
 export { normCheckType, checkText, CHECK_KEYS } from './checktype';
 export { MESSAGE_TEXTS, DEFAULT_CUSTOM_MESSAGE, type Message } from './messages';

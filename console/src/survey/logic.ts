@@ -26,6 +26,9 @@ export interface Hint {
 
 /** The state of one quota statement. */
 export interface QuotaHit {
+  /** Stable storage key: the targets' option dwIds joined by "+". */
+  key: string;
+  /** Display text, e.g. "Q1A1 and Q2A2". */
   quota: string;
   cap: number;
   count: number;
@@ -374,6 +377,11 @@ export function applyMutex(e: Core, ans: Map<string, AnQuestion>, changed: strin
   return errs;
 }
 
+/** quotaStorageKey is the stable key of a quota: its targets' option dwIds joined by "+" in source order. */
+export function quotaStorageKey(refs: Ref[]): string {
+  return refs.map((r) => r.itemDwId || r.name).join('+');
+}
+
 /** quotaKey is the canonical text of a quota's targets. */
 export function quotaKey(refs: Ref[]): string {
   return refs.map((r) => r.name).join(' and ');
@@ -396,11 +404,11 @@ export function quotas(e: Core, v: View, counts: Record<string, number> | undefi
   for (const r of e.c.rules) {
     if (r.stmt.kind !== SQuota) continue;
     const targets = r.stmt.targets ?? [];
-    const key = quotaKey(targets);
+    const key = quotaStorageKey(targets);
     const cap = Math.trunc(r.stmt.cap ?? 0);
     const count = counts && Object.prototype.hasOwnProperty.call(counts, key) ? counts[key] : 0;
     const matched = quotaMatches(e, v, targets);
-    out.push({ quota: key, cap, count, matched, full: matched && count + 1 > cap });
+    out.push({ key, quota: quotaKey(targets), cap, count, matched, full: matched && count + 1 > cap });
   }
   return out;
 }
