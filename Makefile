@@ -2,10 +2,12 @@
 GO            ?= go
 TEMPORAL_CLI  := github.com/temporalio/cli/cmd/temporal@v1.5.1
 VERSITYGW     := github.com/versity/versitygw/cmd/versitygw@v1.8.0
+COMPOSE       := github.com/docker/compose/v2
+COMPOSE_VER   := v2.40.3
 # Go packages of this module (console/node_modules may contain stray .go files).
 GO_PKGS        = $(shell $(GO) list ./... | grep -v '/console/')
 
-.PHONY: dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
+.PHONY: compose-check dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
 
 ## dev: install what is missing, build console and binary, start everything on one machine
 dev: tools console build
@@ -29,12 +31,24 @@ bin/temporal:
 bin/versitygw:
 	GOBIN=$(CURDIR)/bin $(GO) install $(VERSITYGW)
 
+## bin/docker-compose: Docker Compose built from its module source (its go.mod has directives
+## that `go install` refuses), used to check docker-compose.yaml without a Docker engine
+bin/docker-compose:
+	$(GO) mod download $(COMPOSE)@$(COMPOSE_VER)
+	tmp=$$(mktemp -d) && cp -r "$$($(GO) env GOMODCACHE)/github.com/docker/compose/v2@$(COMPOSE_VER)/." "$$tmp" && \
+	  chmod -R u+w "$$tmp" && (cd "$$tmp" && $(GO) build -o $(CURDIR)/bin/docker-compose ./cmd) && rm -rf "$$tmp"
+
+## compose-check: `docker compose config` on docker-compose.yaml
+compose-check: bin/docker-compose
+	./bin/docker-compose config -q
+
 ## chromium: Debian's Chromium and CJK fonts for the browser tests
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; fi
 
 ## test: Go unit + integration (SQLite, MariaDB, Temporal dev server, versitygw), vitest, Playwright
 test: tools bin/versitygw chromium console-deps
+	$(MAKE) compose-check
 	$(MAKE) test-go
 	$(MAKE) test-console
 	$(MAKE) test-e2e

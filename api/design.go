@@ -22,7 +22,6 @@ func (s *server) registerDesign() {
 	s.handle(http.MethodGet, d+"toolbar-qus.do", m, "Question types for the survey type", s.designToolbar)
 	s.handle(http.MethodPost, "app/design/survey-design/surveyAll.do", m, "Legacy v6 surveyAll shape of the draft", s.designSurveyAll)
 	s.handle(http.MethodGet, "app/design/survey-design/surveyAll.do", m, "Legacy v6 surveyAll shape of the draft", s.designSurveyAll)
-	s.handle(http.MethodGet, "none/v6/dw-answer-survey/survey-json-by-survey-id.do", "", "Published survey document for respondents", s.answerSurveyJSON)
 }
 
 func (s *server) designLoad(c *gin.Context) {
@@ -111,14 +110,5 @@ func (s *server) designSurveyAll(c *gin.Context) {
 		}
 	}
 	r, err := s.d.Survey.SurveyAll(c.Request.Context(), principal(c), id)
-	respond(c, r, err)
-}
-
-func (s *server) answerSurveyJSON(c *gin.Context) {
-	id := c.Query("sid")
-	if id == "" {
-		id = c.Query("surveyId")
-	}
-	r, err := s.d.Survey.AnswerDocumentFor(c.Request.Context(), id)
 	respond(c, r, err)
 }

@@ -14,6 +14,7 @@ import (
 	"dwsurvey/config"
 	"dwsurvey/services/account"
 	"dwsurvey/services/admin"
+	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
 	"dwsurvey/services/monitor"
 	"dwsurvey/services/site"
@@ -37,6 +38,8 @@ type Deps struct {
 	// Survey is the authoring service (surveys, designer, templates, banks, imports,
 	// collaboration); built from DB when nil.
 	Survey *surveysvc.Service
+	// Answer is the respondent side (gates, submission); built from DB when nil.
+	Answer *answersvc.Service
 }
 
 // Route describes one API call: its area decides the login rule and Perm the permission
@@ -71,6 +74,7 @@ func New(d Deps) (*gin.Engine, []Route) {
 	s.registerSite()
 	s.registerUpload()
 	s.registerAuthoring()
+	s.registerAnswer()
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	e.NoRoute(s.console())
 	return e, s.routes

@@ -17,11 +17,14 @@ func (s *server) registerUpload() {
 	s.handle(http.MethodGet, "up/download/:id", "", "Download a stored file (owner, super admin or resourceToken)", s.downloadFile)
 }
 
-// uploadFile stores one file. Logged-in users may upload; anonymous uploads (respondents)
-// are refused until a survey check exists for them.
+// uploadFile stores one file. Logged-in users may upload; anonymous respondents may upload
+// when surveyId names a collecting survey with an upload question (answer service check).
 func (s *server) uploadFile(c *gin.Context) {
 	p := principal(c)
-	if p == nil {
+	owner := ""
+	if p != nil {
+		owner = p.UserID
+	} else if s.d.Answer == nil || !s.d.Answer.UploadAllowed(c.Request.Context(), c.Request.FormValue("surveyId")) {
 		reply(c, codeUnauth, "Upload failed, please log in")
 		return
 	}
@@ -49,7 +52,7 @@ func (s *server) uploadFile(c *gin.Context) {
 		return
 	}
 	defer f.Close()
-	st, err := s.d.Upload.Save(c.Request.Context(), p.UserID, c.PostForm("surveyId"), fh.Filename, f)
+	st, err := s.d.Upload.Save(c.Request.Context(), owner, c.PostForm("surveyId"), fh.Filename, f)
 	if err != nil {
 		fail(c, err)
 		return

@@ -34,6 +34,9 @@ var Migrations = []Migration{
 		return tx.AutoMigrate(&Survey{}, &SurveyVersion{}, &SurveyGroup{}, &SurveyCollaborator{}, &SurveyTemplate{},
 			&QuBank{}, &QuBankQuestion{})
 	}},
+	{Version: 3, Name: "answers, answer counters, captcha challenges, answer logs", Up: func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&Answer{}, &AnswerCounter{}, &AnswerCaptcha{}, &AnswerLog{})
+	}},
 }
 
 // LatestVersion is the schema version this binary needs.

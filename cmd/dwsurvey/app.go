@@ -18,6 +18,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	"dwsurvey/services/admin"
+	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
 	"dwsurvey/services/monitor"
 	"dwsurvey/services/ratelimit"
@@ -94,6 +95,7 @@ func (a *app) services() api.Deps {
 		Monitor: &monitor.Service{Backend: &starter.Monitor{Client: a.temporal, Namespace: cfg.Temporal.Namespace},
 			TaskQueue: cfg.Temporal.TaskQueue, UIURL: cfg.Temporal.UIURL, Namespace: cfg.Temporal.Namespace, Audit: a.audit},
 		Survey: &surveysvc.Service{DB: a.db},
+		Answer: &answersvc.Service{DB: a.db, Limiter: limiter, Loc: cfg.Location()},
 	}
 }
 

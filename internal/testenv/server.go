@@ -22,6 +22,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	"dwsurvey/services/admin"
+	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
 	"dwsurvey/services/monitor"
 	"dwsurvey/services/ratelimit"
@@ -122,6 +123,7 @@ func NewServer(t testing.TB, driver string, opts Options) *Env {
 			MaxFailures: cfg.Auth.LoginMaxFailures, Window: cfg.Auth.LoginWindow, Now: env.Clock.Now},
 		Admin:  &admin.Service{DB: db, Audit: rec},
 		Upload: &upload.Service{DB: db, Blob: env.Blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
+		Answer: &answersvc.Service{DB: db, Limiter: limiter, Loc: cfg.Location(), Now: env.Clock.Now},
 		Monitor: &monitor.Service{Backend: backend, TaskQueue: cfg.Temporal.TaskQueue, UIURL: cfg.Temporal.UIURL,
 			Namespace: cfg.Temporal.Namespace, Audit: rec},
 	}

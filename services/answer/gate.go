@@ -1,0 +1,279 @@
+package answer
+
+import (
+	"context"
+	"errors"
+	"math"
+	"net"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"dwsurvey/models"
+)
+
+// Client identifies the respondent for the limits.
+type Client struct {
+	IP        string
+	BrowserID string
+	UserAgent string
+	// UserID/UserName are set when a valid token was sent.
+	UserID   string
+	UserName string
+}
+
+// GateInput is what the gates look at.
+type GateInput struct {
+	SidOrID string
+	AnPwd   string
+	Client  Client
+	// Submit selects the save path: answer replays are detected and the captcha is verified.
+	Submit      bool
+	AnswerDwID  string
+	CaptchaCode string
+	SessionCode string
+}
+
+// Check is answerCheckResult (also the data of a refused save).
+type Check struct {
+	AnCheckIsPass     bool   `json:"anCheckIsPass"`
+	AnCheckResultCode int    `json:"anCheckResultCode"`
+	AnCheckResultMsg  string `json:"anCheckResultMsg"`
+	ShowCaptcha       bool   `json:"showCaptcha"`
+	SessionCode       string `json:"sessionCode"`
+	RedirectURL       string `json:"redirectUrl"`
+	DbAnswerID        string `json:"dbAnswerId"`
+	IndexResponseID   string `json:"indexResponseId"`
+	SumScore          any    `json:"sumScore"`
+	ShowAnswerPwd     bool   `json:"showAnswerPwd"`
+}
+
+// gateState is what the gates found, for the caller.
+type gateState struct {
+	sv       *models.Survey
+	pd       *pubDoc
+	existing *models.Answer // the stored answer with this answerDwId (submit)
+	pwdHash  string
+	captcha  string // session to consume inside the save transaction
+}
+
+func refuse(code int, msg string) *Check {
+	return &Check{AnCheckResultCode: code, AnCheckResultMsg: msg}
+}
+
+// gate runs every check of a survey in THE fixed order (docs/api-answer.md). It returns the
+// first refusal, or code 200. A nil check with st.existing set (submit only) means the
+// answerDwId is already stored as submitted: the caller replays the first result.
+func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, error) {
+	s.init()
+	st := &gateState{}
+	id := strings.TrimSpace(in.SidOrID)
+	if id == "" {
+		return st, refuse(501, "No survey id"), nil
+	}
+	sv, err := s.loadSurvey(ctx, id)
+	if errors.Is(err, models.ErrNotFound) {
+		return st, refuse(500, "The survey does not exist"), nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	st.sv = sv
+	if in.Submit && in.AnswerDwID != "" {
+		var a models.Answer
+		err := s.fast.WithContext(ctx).Where("survey_id = ? AND answer_dw_id = ? AND deleted_at IS NULL", sv.ID, in.AnswerDwID).Take(&a).Error
+		if err == nil {
+			st.existing = &a
+			if a.SaveStatus == models.AnswerSubmitted {
+				return st, nil, nil
+			}
+		} else if !errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, nil, err
+		}
+	}
+	if sv.DeletedAt != nil {
+		return st, refuse(404, "The survey has been deleted"), nil
+	}
+	if sv.PublishedVersion == 0 {
+		return st, refuse(406, "The survey has not been published"), nil
+	}
+	if sv.State != models.SurveyCollecting {
+		return st, refuse(405, "The survey is not collecting answers"), nil
+	}
+	pd, err := s.published(ctx, sv)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.pd = pd
+	a := &pd.attrs
+	now := s.now()
+	if a.startOn && now.Before(a.start) {
+		return st, refuse(408, "The survey has not started yet, it opens at "+a.start.In(s.Loc).Format("2006-01-02 15:04:05")), nil
+	}
+	if a.endOn && !now.Before(a.end) {
+		return st, refuse(408, "The survey has ended (closed at "+a.end.In(s.Loc).Format("2006-01-02 15:04:05")+")"), nil
+	}
+	if a.endNum > 0 {
+		n, err := s.counterSum(ctx, sv.ID, keyTotal)
+		if err != nil {
+			return nil, nil, err
+		}
+		if n >= int64(a.endNum) {
+			return st, refuse(407, "The survey has reached its maximum number of answers"), nil
+		}
+	}
+	if a.pwdOn {
+		c, err := s.checkPassword(ctx, sv.ID, a, in.AnPwd, in.Client.IP)
+		if err != nil || c != nil {
+			return st, c, err
+		}
+		st.pwdHash = sha(in.AnPwd)
+		if a.pwdAnNum > 0 {
+			n, err := s.counterSum(ctx, sv.ID, keyPwd+st.pwdHash[:16])
+			if err != nil {
+				return nil, nil, err
+			}
+			if n >= int64(a.pwdAnNum) {
+				return st, refuse(403, "This answer password has been used the maximum number of times"), nil
+			}
+		}
+	}
+	byBrowser, byIP := int64(-1), int64(-1)
+	countBy := func(col, v string) (int64, error) {
+		if v == "" {
+			return 0, nil
+		}
+		var n int64
+		err := s.fast.WithContext(ctx).Model(&models.Answer{}).
+			Where("survey_id = ? AND "+col+" = ? AND save_status = 0 AND deleted_at IS NULL", sv.ID, v).Count(&n).Error
+		return n, err
+	}
+	if a.bro.Enabled {
+		if byBrowser, err = countBy("browser_id", in.Client.BrowserID); err != nil {
+			return nil, nil, err
+		}
+		if byBrowser >= int64(max(1, int(a.bro.AnNum))) {
+			return st, refuse(401, "You have already answered this survey in this browser"), nil
+		}
+	}
+	if a.ip.Enabled {
+		if byIP, err = countBy("client_ip", in.Client.IP); err != nil {
+			return nil, nil, err
+		}
+		if byIP >= int64(max(1, int(a.ip.AnNum))) {
+			return st, refuse(402, "You have already answered this survey from this network address"), nil
+		}
+	}
+	if len(a.ipRanges) > 0 && !inRanges(a.ipRanges, in.Client.IP) {
+		return st, refuse(402, "Your network address is not allowed to answer this survey"), nil
+	}
+	if a.captchaOn {
+		if byIP < 0 {
+			if byIP, err = countBy("client_ip", in.Client.IP); err != nil {
+				return nil, nil, err
+			}
+		}
+		if byBrowser < 0 {
+			if byBrowser, err = countBy("browser_id", in.Client.BrowserID); err != nil {
+				return nil, nil, err
+			}
+		}
+		if max(byIP, byBrowser) >= int64(a.captchaNum) {
+			c, err := s.captchaGate(ctx, sv.ID, in)
+			if err != nil || c != nil {
+				return st, c, err
+			}
+			st.captcha = in.SessionCode
+		}
+	}
+	if a.contactOn && in.Client.UserID == "" {
+		return st, refuse(413, "Please log in to answer this survey"), nil
+	}
+	if a.weixinOn && !strings.Contains(in.Client.UserAgent, "MicroMessenger") {
+		return st, refuse(430, "Please open this survey in WeChat to answer"), nil
+	}
+	return st, &Check{AnCheckIsPass: true, AnCheckResultCode: 200, AnCheckResultMsg: "ok"}, nil
+}
+
+// checkPassword applies the answer password with its rate limit (nil = right).
+func (s *Service) checkPassword(ctx context.Context, surveyID string, a *attrs, pwd, ip string) (*Check, error) {
+	key := "anpwd:" + surveyID + ":" + ip
+	blocked, left, err := s.Limiter.Blocked(ctx, key, s.PwdMaxFailures, s.PwdWindow)
+	if err != nil {
+		return nil, err
+	}
+	if blocked {
+		mins := int(math.Ceil(left.Minutes()))
+		c := refuse(403, "Too many wrong passwords, please try again in "+itoa(max(1, mins))+" minutes")
+		c.ShowAnswerPwd = true
+		return c, nil
+	}
+	pwd = strings.TrimSpace(pwd)
+	if pwd == "" {
+		c := refuse(403, "Please enter the answer password")
+		c.ShowAnswerPwd = true
+		return c, nil
+	}
+	if !constEq(pwd, a.pwd) {
+		if err := s.Limiter.Hit(ctx, key, s.PwdWindow); err != nil {
+			return nil, err
+		}
+		c := refuse(403, "Wrong answer password")
+		c.ShowAnswerPwd = true
+		return c, nil
+	}
+	return nil, nil
+}
+
+// ipRange is a network (a.b.c.d, a.b.c.d/n or a.b.c.d/e.f.g.h).
+type ipRange struct{ n *net.IPNet }
+
+func parseIPRange(v string) (ipRange, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return ipRange{}, false
+	}
+	addr, mask, hasMask := strings.Cut(v, "/")
+	ip := net.ParseIP(strings.TrimSpace(addr))
+	if ip == nil {
+		return ipRange{}, false
+	}
+	if !hasMask {
+		bits := 128
+		if ip.To4() != nil {
+			ip, bits = ip.To4(), 32
+		}
+		return ipRange{&net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)}}, true
+	}
+	mask = strings.TrimSpace(mask)
+	if strings.Contains(mask, ".") {
+		m := net.ParseIP(mask).To4()
+		ip4 := ip.To4()
+		if m == nil || ip4 == nil {
+			return ipRange{}, false
+		}
+		mm := net.IPMask(m)
+		if _, bits := mm.Size(); bits == 0 { // not a contiguous mask
+			return ipRange{}, false
+		}
+		return ipRange{&net.IPNet{IP: ip4.Mask(mm), Mask: mm}}, true
+	}
+	_, n, err := net.ParseCIDR(addr + "/" + mask)
+	if err != nil {
+		return ipRange{}, false
+	}
+	return ipRange{n}, true
+}
+
+func inRanges(rs []ipRange, ip string) bool {
+	p := net.ParseIP(ip)
+	if p == nil {
+		return false
+	}
+	for _, r := range rs {
+		if r.n.Contains(p) {
+			return true
+		}
+	}
+	return false
+}

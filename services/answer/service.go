@@ -1,0 +1,324 @@
+// Package answer is the respondent side: the ordered gates of a survey (one function for
+// loading and submitting), submission with re-validation by the Go engine, idempotency,
+// caps and quotas, and the reads around answers (resume, rankings, vote counts).
+package answer
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+
+	"dwsurvey/models"
+	"dwsurvey/services/ratelimit"
+	surveysvc "dwsurvey/services/survey"
+	lang "dwsurvey/survey"
+)
+
+// CollectionNotifier is told, after commit, that a survey's answer cap or one of its quotas
+// became full. The collection workflow (a later issue) implements it.
+type CollectionNotifier interface {
+	CollectionFull(ctx context.Context, surveyID, what string)
+}
+
+// NoopNotifier ignores notifications.
+type NoopNotifier struct{}
+
+// CollectionFull does nothing.
+func (NoopNotifier) CollectionFull(context.Context, string, string) {}
+
+// RegionLookup maps a client address to province and city ("" when unknown).
+type RegionLookup func(ip string) (province, city string)
+
+// Service implements answering.
+type Service struct {
+	DB *gorm.DB
+	// Surveys gives the access rule for owner/collaborator reads.
+	Surveys *surveysvc.Service
+	Limiter *ratelimit.Limiter
+	// Loc is the server time zone for anStartTime/anEndTime (UTC when nil).
+	Loc      *time.Location
+	Now      func() time.Time
+	Notifier CollectionNotifier
+	Region   RegionLookup
+	// PwdMaxFailures wrong answer passwords per client address and survey in PwdWindow.
+	PwdMaxFailures int
+	PwdWindow      time.Duration
+
+	once  sync.Once
+	fast  *gorm.DB // prepared-statement session
+	mysql bool
+	docs  sync.Map // surveyID:version -> *pubDoc
+}
+
+func (s *Service) init() {
+	s.once.Do(func() {
+		s.mysql = s.DB.Dialector.Name() == "mysql"
+		s.fast = s.DB.Session(&gorm.Session{PrepareStmt: true})
+		if s.Notifier == nil {
+			s.Notifier = NoopNotifier{}
+		}
+		if s.PwdMaxFailures <= 0 {
+			s.PwdMaxFailures = 10
+		}
+		if s.PwdWindow <= 0 {
+			s.PwdWindow = 15 * time.Minute
+		}
+		if s.Loc == nil {
+			s.Loc = time.UTC
+		}
+		if s.Limiter == nil {
+			s.Limiter = &ratelimit.Limiter{DB: s.DB, Now: s.Now}
+		}
+	})
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// pubDoc is a parsed, frozen published version (immutable, cached per survey+version).
+type pubDoc struct {
+	doc       *lang.Survey
+	eng       *lang.Engine
+	safeText  string
+	attrs     attrs
+	qtypes    map[string]string // quDwId -> quType
+	quotaKeys []string          // engine storage keys of the document's quotas
+	quNum     int
+}
+
+// attrs are the access-limit blocks of surveyAttrs, decoded once.
+type attrs struct {
+	bro, ip        limitAttr
+	ipRanges       []ipRange
+	startOn, endOn bool
+	start, end     time.Time
+	endNum         int // 0 = no cap
+	pwdOn          bool
+	pwd            string
+	pwdAnNum       int
+	captchaOn      bool
+	captchaNum     int
+	contactOn      bool
+	weixinOn       bool
+	voteRank       bool
+}
+
+type limitAttr struct {
+	Enabled lang.Bool `json:"enabled"`
+	AnNum   lang.Num  `json:"anNum"`
+}
+
+type ipAttr struct {
+	limitAttr
+	IPRanges lang.StrList    `json:"ipRanges"`
+	OnlyIps  json.RawMessage `json:"onlyIps"`
+}
+
+type timeAttr struct {
+	Enabled   lang.Bool `json:"enabled"`
+	StartTime lang.Str  `json:"startTime"`
+	EndTime   lang.Str  `json:"endTime"`
+}
+
+type endNumAttr struct {
+	Enabled lang.Bool `json:"enabled"`
+	EndNum  lang.Num  `json:"endNum"`
+}
+
+func decode(raw json.RawMessage, v any) {
+	if len(raw) > 0 {
+		_ = json.Unmarshal(raw, v)
+	}
+}
+
+// parseTime reads "yyyy-MM-dd HH:mm:ss" (or ISO 8601, or a date) in loc.
+func parseTime(v string, loc *time.Location) (time.Time, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return time.Time{}, false
+	}
+	for _, f := range []string{"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02"} {
+		if t, err := time.ParseInLocation(f, v, loc); err == nil {
+			return t.UTC(), true
+		}
+	}
+	if t, err := time.Parse(time.RFC3339, v); err == nil {
+		return t.UTC(), true
+	}
+	return time.Time{}, false
+}
+
+func (s *Service) buildAttrs(d *lang.Survey) attrs {
+	var a attrs
+	sa := d.SurveyAttrs
+	if sa == nil {
+		sa = &lang.SurveyAttrs{}
+	}
+	decode(sa.AnBroAttr, &a.bro)
+	var ia ipAttr
+	decode(sa.AnIPAttr, &ia)
+	a.ip = ia.limitAttr
+	ranges := []string(ia.IPRanges)
+	var only []string
+	if json.Unmarshal(ia.OnlyIps, &only) == nil {
+		ranges = append(ranges, only...)
+	}
+	for _, r := range ranges {
+		if ir, ok := parseIPRange(r); ok {
+			a.ipRanges = append(a.ipRanges, ir)
+		}
+	}
+	var st, et timeAttr
+	decode(sa.AnStartTimeAttr, &st)
+	decode(sa.AnEndTimeAttr, &et)
+	if st.Enabled {
+		a.start, a.startOn = parseTime(string(st.StartTime), s.Loc)
+	}
+	if et.Enabled {
+		a.end, a.endOn = parseTime(string(et.EndTime), s.Loc)
+	}
+	var en endNumAttr
+	decode(sa.AnEndNumAttr, &en)
+	if en.Enabled && en.EndNum > 0 {
+		a.endNum = int(en.EndNum)
+	}
+	if det := d.SurveyDetail; det != nil {
+		if a.endNum == 0 && det.YnEndNum == 1 && det.EndNum > 0 {
+			a.endNum = int(det.EndNum)
+		}
+		if !a.endOn && det.YnEndTime == 1 {
+			a.end, a.endOn = parseTime(string(det.EndTime), s.Loc)
+		}
+		if det.Rule == 1 && strings.TrimSpace(string(det.RuleCode)) != "" {
+			a.pwdOn, a.pwd = true, strings.TrimSpace(string(det.RuleCode))
+		}
+	}
+	if p := sa.AnPwdAttr; p != nil && bool(p.Enabled) {
+		a.pwdOn, a.pwd, a.pwdAnNum = true, strings.TrimSpace(string(p.AnPwdCode)), int(p.AnNum)
+	}
+	if r := sa.AnRefreshAttr; r != nil && bool(r.RandomCode) {
+		a.captchaOn, a.captchaNum = true, int(r.RandomCodeNum)
+		if a.captchaNum <= 0 {
+			a.captchaNum = 3
+		}
+	}
+	var en2 lang.Enabled
+	decode(sa.ContactAttr, &en2)
+	a.contactOn = bool(en2.Enabled)
+	var wx lang.Enabled
+	decode(sa.WeixinAttr, &wx)
+	a.weixinOn = bool(wx.Enabled)
+	a.voteRank = sa.VoteAttr == nil || sa.VoteAttr.ShowVoteRankList == nil || bool(*sa.VoteAttr.ShowVoteRankList)
+	return a
+}
+
+// published returns the cached parsed published version of sv.
+func (s *Service) published(ctx context.Context, sv *models.Survey) (*pubDoc, error) {
+	key := sv.ID + ":" + itoa(sv.PublishedVersion)
+	if v, ok := s.docs.Load(key); ok {
+		return v.(*pubDoc), nil
+	}
+	var ver models.SurveyVersion
+	if err := s.fast.WithContext(ctx).Where("survey_id = ? AND version = ?", sv.ID, sv.PublishedVersion).Take(&ver).Error; err != nil {
+		return nil, err
+	}
+	d, _, err := lang.Parse([]byte(ver.Document))
+	if err != nil {
+		return nil, err
+	}
+	safe, err := lang.MarshalCanonical(lang.StripSecrets(d))
+	if err != nil {
+		return nil, err
+	}
+	pd := &pubDoc{doc: d, eng: lang.NewEngine(d), safeText: string(safe), attrs: s.buildAttrs(d), qtypes: map[string]string{}}
+	for _, q := range d.Questions {
+		t := string(q.QuType)
+		pd.qtypes[string(q.DwID)] = t
+		if t != "PAGETAG" && t != "PARAGRAPH" {
+			pd.quNum++
+		}
+	}
+	for _, q := range pd.eng.CheckSubmission(&lang.AnswerDoc{}, nil).Quotas {
+		pd.quotaKeys = append(pd.quotaKeys, q.Key)
+	}
+	s.docs.Store(key, pd)
+	return pd, nil
+}
+
+// loadSurvey reads the survey row by id or sid (recycled ones included).
+func (s *Service) loadSurvey(ctx context.Context, sidOrID string) (*models.Survey, error) {
+	var sv models.Survey
+	err := s.fast.WithContext(ctx).Where("id = ? OR sid = ?", sidOrID, sidOrID).Take(&sv).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, models.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &sv, nil
+}
+
+// quotaCounterKey is the counter row key of a quota: engine keys (option dwIds joined
+// by "+") can exceed the column, so they are stored as a fixed-length hash.
+func quotaCounterKey(engineKey string) string { return keyQuota + sha(engineKey)[:40] }
+
+func sha(v string) string {
+	h := sha256.Sum256([]byte(v))
+	return hex.EncodeToString(h[:])
+}
+
+func constEq(a, b string) bool {
+	ha, hb := sha256.Sum256([]byte(a)), sha256.Sum256([]byte(b))
+	return subtle.ConstantTimeCompare(ha[:], hb[:]) == 1
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// counterSum returns the sum of a counter key of a survey.
+func (s *Service) counterSum(ctx context.Context, surveyID, key string) (int64, error) {
+	var n int64
+	err := s.fast.WithContext(ctx).Model(&models.AnswerCounter{}).Select("COALESCE(SUM(cnt),0)").
+		Where("survey_id = ? AND ckey = ?", surveyID, key).Scan(&n).Error
+	return n, err
+}
+
+// counterSums returns the sums of every key with prefix of a survey.
+func (s *Service) counterSums(ctx context.Context, db *gorm.DB, surveyID, prefix string) (map[string]int64, error) {
+	var rows []struct {
+		CKey string `gorm:"column:ckey"`
+		N    int64  `gorm:"column:n"`
+	}
+	q := db.WithContext(ctx).Model(&models.AnswerCounter{}).Select("ckey, SUM(cnt) AS n").Where("survey_id = ?", surveyID)
+	if prefix != "" {
+		q = q.Where("ckey LIKE ?", prefix+"%")
+	}
+	if err := q.Group("ckey").Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[string]int64, len(rows))
+	for _, r := range rows {
+		out[r.CKey] = r.N
+	}
+	return out, nil
+}
+
+func sortStrings(v []string) { sort.Strings(v) }
+
+func atoi(v string) int { n, _ := strconv.Atoi(v); return n }

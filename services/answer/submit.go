@@ -1,0 +1,533 @@
+package answer
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"dwsurvey/models"
+	lang "dwsurvey/survey"
+)
+
+// Counter keys (see models.AnswerCounter).
+const (
+	keyTotal = "total"
+	keyQu    = "qu:"
+	keyOpt   = "opt:"
+	keyQuota = "quota:"
+	keyPwd   = "pwd:"
+	slots    = 8
+)
+
+// SaveInput is the save-survey-answer.do request.
+type SaveInput struct {
+	SurveyID     string
+	Sid          string
+	AnswerJSON   []byte // object or JSON string
+	AnRandomCode string
+	SessionCode  string
+	IsTest       bool
+	AnPwd        string
+	SaveStatus   int // -1 = not given in the body
+	Source       string
+	Client       Client
+}
+
+// SaveResult is data of the save call.
+type SaveResult struct {
+	AnCheckIsPass     bool           `json:"anCheckIsPass"`
+	AnCheckResultCode int            `json:"anCheckResultCode"`
+	AnCheckResultMsg  string         `json:"anCheckResultMsg"`
+	DbAnswerID        string         `json:"dbAnswerId,omitempty"`
+	IndexResponseID   string         `json:"indexResponseId,omitempty"`
+	SumScore          *float64       `json:"sumScore,omitempty"`
+	SaveStatus        *int           `json:"saveStatus,omitempty"`
+	ResumeToken       string         `json:"resumeToken,omitempty"`
+	ShowCaptcha       bool           `json:"showCaptcha,omitempty"`
+	SessionCode       string         `json:"sessionCode,omitempty"`
+	Errors            []lang.Message `json:"errors,omitempty"`
+}
+
+// SaveOutcome is the envelope to send: Code 200 or 400, Msg, Data.
+type SaveOutcome struct {
+	Code int
+	Msg  string
+	Data *SaveResult
+}
+
+type answerCommon struct {
+	AnswerDwID lang.Str `json:"answerDwId"`
+	AnTime     struct {
+		BgAnDate json.RawMessage `json:"bgAnDate"`
+	} `json:"anTime"`
+	AnSource struct {
+		DwSourceCode lang.Str `json:"dwSourceCode"`
+		DwSourceName lang.Str `json:"dwSourceName"`
+	} `json:"anSource"`
+	EsAnEvent         json.RawMessage `json:"esAnEvent"`
+	SubmitConfirmForm struct {
+		Name  lang.Str `json:"name"`
+		Phone lang.Str `json:"phone"`
+	} `json:"submitConfirmForm"`
+	AnUser struct {
+		RelateContactEsID lang.Str `json:"relateContactEsId"`
+	} `json:"anUser"`
+	AnState struct {
+		SaveStatus *lang.Num `json:"saveStatus"`
+	} `json:"anState"`
+}
+
+func bad(msg string) *SaveOutcome {
+	return &SaveOutcome{Code: 400, Msg: msg, Data: nil}
+}
+
+func gateOutcome(c *Check) *SaveOutcome {
+	return &SaveOutcome{Code: 200, Msg: c.AnCheckResultMsg, Data: &SaveResult{AnCheckResultCode: c.AnCheckResultCode,
+		AnCheckResultMsg: c.AnCheckResultMsg, ShowCaptcha: c.ShowCaptcha, SessionCode: c.SessionCode}}
+}
+
+// resumeToken is derived from the client's secret answer id, so a replay returns the same token.
+func resumeToken(answerDwID, answerID string) string {
+	m := hmac.New(sha256.New, []byte(answerDwID))
+	m.Write([]byte("resume:" + answerID))
+	return hex.EncodeToString(m.Sum(nil))[:40]
+}
+
+func okOutcome(a *models.Answer) *SaveOutcome {
+	score, st := a.SumScore, a.SaveStatus
+	msg := "Answer saved"
+	if st == models.AnswerDraft {
+		msg = "Draft saved"
+	}
+	return &SaveOutcome{Code: 200, Msg: "success", Data: &SaveResult{AnCheckIsPass: true, AnCheckResultCode: 201, AnCheckResultMsg: msg,
+		DbAnswerID: a.ID, IndexResponseID: a.ID, SumScore: &score, SaveStatus: &st, ResumeToken: resumeToken(a.AnswerDwID, a.ID)}}
+}
+
+func replay(a *models.Answer, hash string) *SaveOutcome {
+	if a.RequestHash != hash {
+		return &SaveOutcome{Code: 400, Msg: "This answer was already submitted",
+			Data: &SaveResult{AnCheckResultCode: 400, AnCheckResultMsg: "This answer was already submitted"}}
+	}
+	return okOutcome(a)
+}
+
+func parseClientTime(raw json.RawMessage, loc *time.Location) (time.Time, bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return time.Time{}, false
+	}
+	var n float64
+	if json.Unmarshal(raw, &n) == nil && n > 0 {
+		return time.UnixMilli(int64(n)).UTC(), true
+	}
+	var v string
+	if json.Unmarshal(raw, &v) == nil {
+		if ms, err := strconv.ParseInt(v, 10, 64); err == nil && ms > 0 {
+			return time.UnixMilli(ms).UTC(), true
+		}
+		return parseTime(v, loc)
+	}
+	return time.Time{}, false
+}
+
+// errSaveRefused carries a refusal found inside the transaction (rolls it back).
+type errSaveRefused struct{ out *SaveOutcome }
+
+func (e *errSaveRefused) Error() string { return "refused: " + e.out.Msg }
+
+// Save is save-survey-answer.do: parse, gates, engine re-validation, then one transaction.
+func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) {
+	s.init()
+	if len(strings.TrimSpace(string(in.AnswerJSON))) == 0 {
+		return bad("answerJson is required"), nil
+	}
+	ad, err := lang.ParseAnswer(in.AnswerJSON)
+	if err != nil {
+		return bad("The answer is not valid JSON: " + err.Error()), nil
+	}
+	var ac answerCommon
+	if len(ad.AnswerCommon) > 0 {
+		if err := json.Unmarshal(ad.AnswerCommon, &ac); err != nil {
+			return bad("The answer is not valid JSON: answerCommon: " + err.Error()), nil
+		}
+	}
+	dwID := strings.TrimSpace(string(ac.AnswerDwID))
+	if dwID == "" {
+		return bad("answerDwId is required"), nil
+	}
+	if len(dwID) > 64 {
+		return bad("answerDwId is too long"), nil
+	}
+	status := in.SaveStatus
+	if status < 0 && ac.AnState.SaveStatus != nil {
+		status = int(*ac.AnState.SaveStatus)
+	}
+	if status != models.AnswerDraft {
+		status = models.AnswerSubmitted
+	}
+	pwd := in.AnPwd
+	if pwd == "" {
+		pwd = string(ad.AnPwd)
+	}
+	qs, _ := lang.MarshalCanonical(ad.AnQuestions)
+	isTest := 0
+	if in.IsTest {
+		isTest = 1
+	}
+	hash := sha(string(qs) + "|" + strconv.Itoa(status) + "|" + strconv.Itoa(isTest))
+
+	id := in.SurveyID
+	if strings.TrimSpace(id) == "" {
+		id = in.Sid
+	}
+	st, chk, err := s.gate(ctx, GateInput{SidOrID: id, AnPwd: pwd, Client: in.Client, Submit: true, AnswerDwID: dwID,
+		CaptchaCode: in.AnRandomCode, SessionCode: in.SessionCode})
+	if err != nil {
+		return nil, err
+	}
+	if chk == nil && st.existing != nil {
+		return replay(st.existing, hash), nil
+	}
+	if chk.AnCheckResultCode != 200 {
+		return gateOutcome(chk), nil
+	}
+	if st.existing != nil && st.existing.SaveStatus == models.AnswerDraft && st.existing.RequestHash == hash {
+		return okOutcome(st.existing), nil // the same draft again
+	}
+	pd, sv := st.pd, st.sv
+	var quotaCounts map[string]int
+	if len(pd.quotaKeys) > 0 {
+		m, err := s.counterSums(ctx, s.fast, sv.ID, keyQuota)
+		if err != nil {
+			return nil, err
+		}
+		quotaCounts = make(map[string]int, len(pd.quotaKeys))
+		for _, k := range pd.quotaKeys {
+			quotaCounts[k] = int(m[quotaCounterKey(k)])
+		}
+	}
+	r := pd.eng.CheckSubmission(ad, quotaCounts)
+	if status == models.AnswerSubmitted && len(r.Errors) > 0 {
+		return validationOutcome(r.Errors), nil
+	}
+
+	now := s.now()
+	bg, okBg := parseClientTime(ac.AnTime.BgAnDate, s.Loc)
+	if !okBg || bg.After(now) || now.Sub(bg) > 7*24*time.Hour {
+		bg = now
+	}
+	answers := r.Answers
+	if answers == nil {
+		answers = []*lang.AnQuestion{}
+	}
+	docJSON, err := lang.MarshalCanonical(map[string]any{"anQuestions": answers, "anSolutionIds": r.Solutions})
+	if err != nil {
+		return nil, err
+	}
+	src := strings.TrimSpace(string(ac.AnSource.DwSourceCode))
+	if src == "" {
+		src = strings.TrimSpace(in.Source)
+	}
+	events := ""
+	if len(ac.EsAnEvent) > 0 && string(ac.EsAnEvent) != "null" && len(ac.EsAnEvent) < 64<<10 {
+		if c, err := canonicalRaw(ac.EsAnEvent); err == nil {
+			events = c
+		}
+	}
+	row := &models.Answer{ID: uuid.NewString(), SurveyID: sv.ID, SurveyVersion: sv.PublishedVersion, AnswerDwID: dwID,
+		SaveStatus: status, IsEff: 1, IsTest: isTest, ClientIP: in.Client.IP, BrowserID: clip(in.Client.BrowserID, 64),
+		UserID: in.Client.UserID, ContactID: clip(string(ac.AnUser.RelateContactEsID), 64), PasswordHash: "",
+		SourceCode: clip(src, 64), SourceName: clip(string(ac.AnSource.DwSourceName), 128), BgAnDate: bg, EndAnDate: now,
+		DurationMs: now.Sub(bg).Milliseconds(), QuNum: len(answers), SumScore: lang.Round2(r.Score.Total), SwitchEvents: events,
+		ConfirmName: clip(string(ac.SubmitConfirmForm.Name), 64), ConfirmPhone: clip(string(ac.SubmitConfirmForm.Phone), 32),
+		Document: string(docJSON), RequestHash: hash, CreatedAt: now, UpdatedAt: now}
+	if st.pwdHash != "" {
+		row.PasswordHash = st.pwdHash
+	}
+	if s.Region != nil && row.ClientIP != "" {
+		row.Province, row.City = s.Region(row.ClientIP)
+		row.Province, row.City = clip(row.Province, 64), clip(row.City, 64)
+	}
+	if st.existing != nil { // upgrading / re-saving a draft keeps its id
+		row.ID, row.CreatedAt = st.existing.ID, st.existing.CreatedAt
+	}
+	row.ResumeTokenHash = sha(resumeToken(row.AnswerDwID, row.ID))
+
+	// counters
+	var capped []cappedKey
+	var plain []string
+	if status == models.AnswerSubmitted {
+		a := &pd.attrs
+		if a.endNum > 0 {
+			capped = append(capped, cappedKey{key: keyTotal, cap: a.endNum, code: 407})
+		} else {
+			plain = append(plain, keyTotal)
+		}
+		for _, q := range r.Quotas {
+			if q.Matched {
+				capped = append(capped, cappedKey{key: quotaCounterKey(q.Key), cap: q.Cap, code: 400, quota: q.Quota})
+			}
+		}
+		if st.pwdHash != "" && a.pwdAnNum > 0 {
+			capped = append(capped, cappedKey{key: keyPwd + st.pwdHash[:16], cap: a.pwdAnNum, code: 403})
+		}
+		plain = append(plain, optionKeys(answers)...)
+		sort.Slice(capped, func(i, j int) bool { return capped[i].key < capped[j].key })
+		sort.Strings(plain)
+		plain = dedupe(plain)
+		row.CountedSlot = rand.IntN(slots)
+		ck := make([]string, 0, len(capped)+len(plain))
+		for _, c := range capped {
+			ck = append(ck, "0|"+c.key)
+		}
+		for _, k := range plain {
+			ck = append(ck, strconv.Itoa(row.CountedSlot)+"|"+k)
+		}
+		b, _ := json.Marshal(ck)
+		row.CountedKeys = string(b)
+	}
+
+	var full []string
+	for attempt := 0; ; attempt++ {
+		full = full[:0]
+		err = s.fast.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if st.existing != nil {
+				res := tx.Model(&models.Answer{}).Where("id = ? AND save_status = ?", row.ID, models.AnswerDraft).Select("*").Omit("id", "created_at").Updates(row)
+				if res.Error != nil {
+					return res.Error
+				}
+				if res.RowsAffected == 0 {
+					return errReplay
+				}
+			} else if err := tx.Create(row).Error; err != nil {
+				if isDuplicate(err) {
+					return errReplay
+				}
+				return err
+			}
+			if status != models.AnswerSubmitted {
+				return nil
+			}
+			if st.captcha != "" {
+				res := tx.Model(&models.AnswerCaptcha{}).Where("session_code = ? AND used = ?", st.captcha, false).Update("used", true)
+				if res.Error != nil {
+					return res.Error
+				}
+				if res.RowsAffected == 0 {
+					return &errSaveRefused{gateOutcome(refuse(410, "Wrong verification code, please try again"))}
+				}
+			}
+			if len(capped) > 0 {
+				keys := make([]string, len(capped))
+				for i, c := range capped {
+					keys[i] = c.key
+				}
+				if err := s.bump(tx, sv.ID, 0, keys); err != nil {
+					return err
+				}
+				var sums []struct {
+					CKey string `gorm:"column:ckey"`
+					N    int64  `gorm:"column:n"`
+				}
+				if err := tx.Model(&models.AnswerCounter{}).Select("ckey, SUM(cnt) AS n").Where("survey_id = ? AND ckey IN ?", sv.ID, keys).
+					Group("ckey").Scan(&sums).Error; err != nil {
+					return err
+				}
+				for _, c := range capped {
+					for _, sm := range sums {
+						if sm.CKey != c.key {
+							continue
+						}
+						if sm.N > int64(c.cap) {
+							return &errSaveRefused{c.refusal(pd)}
+						}
+						if sm.N == int64(c.cap) {
+							full = append(full, c.key)
+						}
+					}
+				}
+			}
+			return s.bump(tx, sv.ID, row.CountedSlot, plain)
+		})
+		if err == nil {
+			break
+		}
+		var ref *errSaveRefused
+		if errors.As(err, &ref) {
+			return ref.out, nil
+		}
+		if errors.Is(err, errReplay) {
+			var a models.Answer
+			if e := s.DB.WithContext(ctx).Where("survey_id = ? AND answer_dw_id = ?", sv.ID, dwID).Take(&a).Error; e != nil {
+				return nil, e
+			}
+			if a.SaveStatus == models.AnswerSubmitted || a.RequestHash == hash {
+				return replay(&a, hash), nil
+			}
+			return nil, fmt.Errorf("answer %s changed concurrently", a.ID)
+		}
+		if isDeadlock(err) && attempt < 5 {
+			time.Sleep(time.Duration(1+rand.IntN(5*(attempt+1))) * time.Millisecond)
+			continue
+		}
+		return nil, err
+	}
+	for _, k := range full {
+		s.Notifier.CollectionFull(context.WithoutCancel(ctx), sv.ID, k)
+	}
+	return okOutcome(row), nil
+}
+
+var errReplay = errors.New("answer already stored")
+
+type cappedKey struct {
+	key   string
+	cap   int
+	code  int
+	quota string
+}
+
+func (c cappedKey) refusal(pd *pubDoc) *SaveOutcome {
+	switch c.code {
+	case 407:
+		return gateOutcome(refuse(407, "The survey has reached its maximum number of answers"))
+	case 403:
+		return gateOutcome(refuse(403, "This answer password has been used the maximum number of times"))
+	}
+	// quota: report it like the engine's quotaFull error
+	msg := lang.Message{Key: "quotaFull", Text: "The quota of this item is full", Params: map[string]any{"quota": c.quota}}
+	return validationOutcome([]lang.Message{msg})
+}
+
+func validationOutcome(errs []lang.Message) *SaveOutcome {
+	var parts []string
+	for i, e := range errs {
+		if i == 3 {
+			break
+		}
+		t := e.Text
+		if e.QuDwID != "" {
+			t = e.QuDwID + ": " + t
+		}
+		parts = append(parts, t)
+	}
+	if len(errs) > 20 {
+		errs = errs[:20]
+	}
+	msg := strings.Join(parts, "; ")
+	return &SaveOutcome{Code: 400, Msg: msg, Data: &SaveResult{AnCheckResultCode: 400, AnCheckResultMsg: msg, Errors: errs}}
+}
+
+// bump adds 1 to keys (sorted) in slot with one multi-row upsert.
+func (s *Service) bump(tx *gorm.DB, surveyID string, slot int, keys []string) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	args := make([]any, 0, len(keys)*3)
+	b.WriteString("INSERT INTO answer_counters (survey_id, ckey, slot, cnt) VALUES ")
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("(?,?,?,1)")
+		args = append(args, surveyID, k, slot)
+	}
+	if s.mysql {
+		b.WriteString(" ON DUPLICATE KEY UPDATE cnt = cnt + 1")
+	} else {
+		b.WriteString(" ON CONFLICT(survey_id, ckey, slot) DO UPDATE SET cnt = cnt + 1")
+	}
+	return tx.Exec(b.String(), args...).Error
+}
+
+// optionKeys are the statistics counters of effective answers.
+func optionKeys(answers []*lang.AnQuestion) []string {
+	var out []string
+	for _, a := range answers {
+		q := string(a.QuDwID)
+		if q == "" {
+			continue
+		}
+		out = append(out, keyQu+q)
+		if a.AnRadio != nil && a.AnRadio.OptionDwID != "" {
+			out = append(out, keyOpt+string(a.AnRadio.OptionDwID))
+		}
+		for _, o := range a.AnCheckboxs {
+			if o != nil && o.OptionDwID != "" {
+				out = append(out, keyOpt+string(o.OptionDwID))
+			}
+		}
+		for _, m := range a.AnMatrixRadios {
+			if m != nil {
+				out = append(out, "mr:"+string(m.RowDwID)+":"+string(m.ColDwID))
+			}
+		}
+		for _, m := range a.AnMatrixCheckboxes {
+			if m == nil {
+				continue
+			}
+			for _, c := range m.RowAnCheckboxs {
+				if c != nil {
+					out = append(out, "mc:"+string(m.RowDwID)+":"+string(c.ColDwID))
+				}
+			}
+		}
+	}
+	for i, k := range out {
+		out[i] = clip(k, 160)
+	}
+	return out
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func clip(v string, n int) string {
+	if len(v) <= n {
+		return v
+	}
+	r := []rune(v)
+	for len(string(r)) > n {
+		r = r[:len(r)-1]
+	}
+	return string(r)
+}
+
+func canonicalRaw(raw json.RawMessage) (string, error) {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(v)
+	return string(b), err
+}
+
+func isDuplicate(err error) bool {
+	m := strings.ToLower(err.Error())
+	return errors.Is(err, gorm.ErrDuplicatedKey) || strings.Contains(m, "duplicate entry") || strings.Contains(m, "unique constraint")
+}
+
+func isDeadlock(err error) bool {
+	m := strings.ToLower(err.Error())
+	return strings.Contains(m, "deadlock") || strings.Contains(m, "1213") || strings.Contains(m, "lock wait timeout") ||
+		strings.Contains(m, "database is locked")
+}

@@ -1,0 +1,255 @@
+// Command loadsubmit measures answer submission against a local dwsurvey server.
+// It only talks to loopback addresses, and its rate, duration and request count are bounded.
+//
+//	go run ./tools/loadsubmit -base http://127.0.0.1:8080 -user admin -password ... -rates 500,0 -duration 10s
+//
+// Without -sid it creates and publishes a 10-question survey through the API (needs a user
+// with survey:manage). Rate 0 means "as fast as -workers allow".
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+const prefix = "/api/dwsurvey/"
+
+var (
+	base     = flag.String("base", "http://127.0.0.1:8080", "server base URL (loopback only)")
+	user     = flag.String("user", "admin", "login for creating the survey")
+	password = flag.String("password", "", "password for -user")
+	sid      = flag.String("sid", "", "use this published survey id instead of creating one (its q1..q10 must match)")
+	rates    = flag.String("rates", "500,0", "comma-separated submissions/s to run in turn; 0 = max")
+	duration = flag.Duration("duration", 10*time.Second, "duration of each rate (at most 120s)")
+	workers  = flag.Int("workers", 64, "concurrent requests (at most 512)")
+)
+
+type env struct {
+	ResultCode int             `json:"resultCode"`
+	ResultMsg  string          `json:"resultMsg"`
+	Data       json.RawMessage `json:"data"`
+}
+
+var client = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 1024, MaxConnsPerHost: 1024}}
+
+func call(method, path, token string, body any) (env, error) {
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, strings.TrimRight(*base, "/")+prefix+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", token)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return env{}, err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	var e env
+	if err := json.Unmarshal(b, &e); err != nil {
+		return env{}, fmt.Errorf("%s: HTTP %d %s", path, resp.StatusCode, b)
+	}
+	return e, nil
+}
+
+func must(e env, err error, what string) env {
+	if err != nil {
+		fail("%s: %v", what, err)
+	}
+	if e.ResultCode != 200 {
+		fail("%s: %d %s", what, e.ResultCode, e.ResultMsg)
+	}
+	return e
+}
+
+func fail(f string, a ...any) {
+	fmt.Fprintf(os.Stderr, "loadsubmit: "+f+"\n", a...)
+	os.Exit(1)
+}
+
+func loopbackOnly(raw string) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		fail("bad -base %q", raw)
+	}
+	host := u.Hostname()
+	ips, err := net.LookupIP(host)
+	if err != nil || len(ips) == 0 {
+		fail("cannot resolve %s", host)
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			fail("refusing non-loopback target %s (%s)", host, ip)
+		}
+	}
+}
+
+func createSurvey() string {
+	var login struct {
+		Token string `json:"token"`
+	}
+	b, _ := json.Marshal(map[string]string{"type": "account", "userName": *user, "password": *password})
+	resp, err := client.Post(strings.TrimRight(*base, "/")+prefix+"anon/security-token/login.do", "application/json", bytes.NewReader(b))
+	if err != nil {
+		fail("login: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	_ = json.Unmarshal(body, &login)
+	if login.Token == "" {
+		fail("login failed: %s", body)
+	}
+	var info struct{ ID string }
+	e := mustOK(call("POST", "app/survey/add.do", login.Token, map[string]string{"surveyName": "load test", "surveyType": "survey"}))
+	_ = json.Unmarshal(e.Data, &info)
+	qs := []map[string]any{}
+	for i := 1; i <= 10; i++ {
+		q := fmt.Sprintf("q%d", i)
+		if i%2 == 1 {
+			qs = append(qs, map[string]any{"dwId": q, "quType": "RADIO", "quTitle": q, "quAttr": map[string]any{"isRequired": true},
+				"quRadios": []map[string]any{{"dwId": q + "a1"}, {"dwId": q + "a2"}, {"dwId": q + "a3"}}})
+		} else {
+			qs = append(qs, map[string]any{"dwId": q, "quType": "FILLBLANK", "quTitle": q, "quAttr": map[string]any{"isRequired": true}})
+		}
+	}
+	doc, _ := json.Marshal(map[string]any{"questions": qs})
+	mustOK(call("POST", "app/v6/dw-design-survey/save-survey-json.do", login.Token, map[string]string{"surveyId": info.ID, "surveyJsonText": string(doc)}))
+	mustOK(call("POST", "app/v6/dw-design-survey/dev-survey.do", login.Token, map[string]string{"surveyId": info.ID}))
+	return info.ID
+}
+
+var seq atomic.Int64
+
+func body(surveyID string) map[string]any {
+	n := seq.Add(1)
+	qs := []map[string]any{}
+	for i := 1; i <= 10; i++ {
+		q := fmt.Sprintf("q%d", i)
+		if i%2 == 1 {
+			qs = append(qs, map[string]any{"quDwId": q, "quType": "RADIO", "anRadio": map[string]any{"optionDwId": q + "a" + strconv.Itoa(int(n%3)+1)}})
+		} else {
+			qs = append(qs, map[string]any{"quDwId": q, "quType": "FILLBLANK", "anFbk": map[string]any{"answer": "answer " + strconv.FormatInt(n, 10)}})
+		}
+	}
+	aj, _ := json.Marshal(map[string]any{"answerCommon": map[string]any{"answerDwId": fmt.Sprintf("load-%d-%d", time.Now().UnixNano(), n)}, "anQuestions": qs})
+	return map[string]any{"surveyId": surveyID, "jsonVersion": 6, "answerJson": string(aj), "isTest": 0}
+}
+
+func run(surveyID string, rate int, d time.Duration) {
+	var lat []time.Duration
+	var mu sync.Mutex
+	var okN, badN atomic.Int64
+	jobs := make(chan struct{}, *workers)
+	var wg sync.WaitGroup
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range jobs {
+				t0 := time.Now()
+				e, err := call("POST", "none/v6/dw-answer-survey/save-survey-answer.do", "", body(surveyID))
+				el := time.Since(t0)
+				var data struct {
+					AnCheckResultCode int `json:"anCheckResultCode"`
+				}
+				if err == nil {
+					_ = json.Unmarshal(e.Data, &data)
+				}
+				if err != nil || e.ResultCode != 200 || data.AnCheckResultCode != 201 {
+					if badN.Add(1) <= 3 {
+						fmt.Fprintf(os.Stderr, "failed: %v %d %s\n", err, e.ResultCode, e.ResultMsg)
+					}
+				} else {
+					okN.Add(1)
+				}
+				mu.Lock()
+				lat = append(lat, el)
+				mu.Unlock()
+			}
+		}()
+	}
+	start := time.Now()
+	end := start.Add(d)
+	sent := 0
+	if rate > 0 {
+		interval := time.Second / time.Duration(rate)
+		next := start
+		for time.Now().Before(end) && sent < 200000 {
+			if now := time.Now(); now.Before(next) {
+				time.Sleep(next.Sub(now))
+			}
+			select {
+			case jobs <- struct{}{}:
+				sent++
+			default: // all workers busy: count as a dropped (late) send, keep the schedule
+				jobs <- struct{}{}
+				sent++
+			}
+			next = next.Add(interval)
+		}
+	} else {
+		for time.Now().Before(end) && sent < 200000 {
+			jobs <- struct{}{}
+			sent++
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	total := time.Since(start)
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
+	}
+	label := strconv.Itoa(rate) + "/s"
+	if rate == 0 {
+		label = "max"
+	}
+	fmt.Printf("rate %-6s sent %6d ok %6d failed %4d  %7.0f submissions/s  p50 %6.1f ms  p99 %6.1f ms  max %6.1f ms\n",
+		label, sent, okN.Load(), badN.Load(), float64(okN.Load())/total.Seconds(),
+		float64(pct(0.50).Microseconds())/1000, float64(pct(0.99).Microseconds())/1000, float64(lat[len(lat)-1].Microseconds())/1000)
+}
+
+func main() {
+	flag.Parse()
+	loopbackOnly(*base)
+	if *duration <= 0 || *duration > 120*time.Second {
+		fail("-duration must be in (0, 120s]")
+	}
+	if *workers < 1 || *workers > 512 {
+		fail("-workers must be 1..512")
+	}
+	surveyID := *sid
+	if surveyID == "" {
+		surveyID = createSurvey()
+		fmt.Println("created and published survey", surveyID)
+	}
+	for _, r := range strings.Split(*rates, ",") {
+		rate, err := strconv.Atoi(strings.TrimSpace(r))
+		if err != nil || rate < 0 || rate > 5000 {
+			fail("bad rate %q (0..5000)", r)
+		}
+		run(surveyID, rate, *duration)
+	}
+}
+
+func mustOK(e env, err error) env { return must(e, err, "setup request") }
