@@ -18,12 +18,6 @@ import (
 
 // registerAnswer registers the respondent calls. docs/api-answer.md is their contract.
 func (s *server) registerAnswer() {
-	if s.d.Answer == nil {
-		s.d.Answer = &answersvc.Service{DB: s.d.DB, Surveys: s.d.Survey, Loc: s.d.Config.Location()}
-	}
-	if s.d.Answer.Surveys == nil {
-		s.d.Answer.Surveys = s.d.Survey
-	}
 	const a = "none/v6/dw-answer-survey/"
 	s.handle(http.MethodGet, a+"survey-json-by-survey-id.do", "", "Published survey document for respondents, after the gates", s.answerSurveyJSON)
 	for _, p := range []string{a + "save-survey-answer.do", a + "save-survey-answer"} {

@@ -13,9 +13,6 @@ import (
 // registerAuthoring registers the authoring calls (surveys, designer, templates, question
 // banks, imports, collaboration). docs/api-authoring.md is their contract.
 func (s *server) registerAuthoring() {
-	if s.d.Survey == nil {
-		s.d.Survey = &surveysvc.Service{DB: s.d.DB}
-	}
 	m := models.PermSurveyManage
 	s.handle(http.MethodGet, "app/survey/list.do", m, "My surveys and collaborations (PageResult)", s.surveyList)
 	s.handle(http.MethodGet, "app/survey/info.do", m, "Survey info", s.surveyInfo)

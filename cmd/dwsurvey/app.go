@@ -15,16 +15,10 @@ import (
 	"dwsurvey/activities"
 	"dwsurvey/api"
 	"dwsurvey/config"
+	"dwsurvey/internal/wire"
 	"dwsurvey/models"
 	"dwsurvey/services/account"
-	"dwsurvey/services/admin"
-	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
-	"dwsurvey/services/monitor"
-	"dwsurvey/services/ratelimit"
-	"dwsurvey/services/site"
-	surveysvc "dwsurvey/services/survey"
-	"dwsurvey/services/upload"
 	"dwsurvey/storage"
 	"dwsurvey/workflows"
 	"dwsurvey/workflows/starter"
@@ -83,20 +77,8 @@ func dialTemporal(ctx context.Context, cfg config.Config) (client.Client, error)
 }
 
 func (a *app) services() api.Deps {
-	cfg := a.cfg
-	limiter := &ratelimit.Limiter{DB: a.db}
-	st := &site.Service{DB: a.db}
-	return api.Deps{
-		Config: cfg, DB: a.db, Audit: a.audit, Site: st,
-		Account: &account.Service{DB: a.db, Limiter: limiter, Audit: a.audit, Site: st, TokenTTL: cfg.Auth.TokenTTL,
-			MaxFailures: cfg.Auth.LoginMaxFailures, Window: cfg.Auth.LoginWindow},
-		Admin:  &admin.Service{DB: a.db, Audit: a.audit},
-		Upload: &upload.Service{DB: a.db, Blob: a.blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
-		Monitor: &monitor.Service{Backend: &starter.Monitor{Client: a.temporal, Namespace: cfg.Temporal.Namespace},
-			TaskQueue: cfg.Temporal.TaskQueue, UIURL: cfg.Temporal.UIURL, Namespace: cfg.Temporal.Namespace, Audit: a.audit},
-		Survey: &surveysvc.Service{DB: a.db},
-		Answer: &answersvc.Service{DB: a.db, Limiter: limiter, Loc: cfg.Location()},
-	}
+	return wire.Deps(wire.Parts{Config: a.cfg, DB: a.db, Blob: a.blob,
+		Monitor: &starter.Monitor{Client: a.temporal, Namespace: a.cfg.Temporal.Namespace}})
 }
 
 // serveHTTP runs the API until ctx ends, then shuts down gracefully.

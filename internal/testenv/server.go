@@ -19,15 +19,11 @@ import (
 
 	"dwsurvey/api"
 	"dwsurvey/config"
+	"dwsurvey/internal/wire"
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	"dwsurvey/services/admin"
-	answersvc "dwsurvey/services/answer"
-	"dwsurvey/services/audit"
 	"dwsurvey/services/monitor"
-	"dwsurvey/services/ratelimit"
-	"dwsurvey/services/site"
-	"dwsurvey/services/upload"
 	"dwsurvey/storage"
 )
 
@@ -114,19 +110,7 @@ func NewServer(t testing.TB, driver string, opts Options) *Env {
 	if backend == nil {
 		backend = StubMonitor{}
 	}
-	rec := &audit.Recorder{DB: db}
-	limiter := &ratelimit.Limiter{DB: db, Now: env.Clock.Now}
-	st := &site.Service{DB: db}
-	env.Deps = api.Deps{
-		Config: cfg, DB: db, Audit: rec, Site: st,
-		Account: &account.Service{DB: db, Limiter: limiter, Audit: rec, Site: st, TokenTTL: cfg.Auth.TokenTTL,
-			MaxFailures: cfg.Auth.LoginMaxFailures, Window: cfg.Auth.LoginWindow, Now: env.Clock.Now},
-		Admin:  &admin.Service{DB: db, Audit: rec},
-		Upload: &upload.Service{DB: db, Blob: env.Blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
-		Answer: &answersvc.Service{DB: db, Limiter: limiter, Loc: cfg.Location(), Now: env.Clock.Now},
-		Monitor: &monitor.Service{Backend: backend, TaskQueue: cfg.Temporal.TaskQueue, UIURL: cfg.Temporal.UIURL,
-			Namespace: cfg.Temporal.Namespace, Audit: rec},
-	}
+	env.Deps = wire.Deps(wire.Parts{Config: cfg, DB: db, Blob: env.Blob, Monitor: backend, Now: env.Clock.Now})
 	env.Router, env.Routes = api.New(env.Deps)
 	env.Server = httptest.NewServer(env.Router)
 	t.Cleanup(env.Server.Close)

@@ -1,0 +1,51 @@
+// Package wire builds the API's services from the opened parts. cmd/dwsurvey and the
+// test environment (internal/testenv) both use it, so tests run the production wiring.
+package wire
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+
+	"dwsurvey/api"
+	"dwsurvey/config"
+	"dwsurvey/services/account"
+	"dwsurvey/services/admin"
+	answersvc "dwsurvey/services/answer"
+	"dwsurvey/services/audit"
+	"dwsurvey/services/monitor"
+	"dwsurvey/services/ratelimit"
+	"dwsurvey/services/site"
+	surveysvc "dwsurvey/services/survey"
+	"dwsurvey/services/upload"
+	"dwsurvey/storage"
+)
+
+// Parts are the opened resources the services run on.
+type Parts struct {
+	Config  config.Config
+	DB      *gorm.DB
+	Blob    storage.BlobStore
+	Monitor monitor.Backend
+	// Now is the clock of every service (time.Now when nil; tests move it).
+	Now func() time.Time
+}
+
+// Deps wires every service of the API.
+func Deps(p Parts) api.Deps {
+	cfg, db := p.Config, p.DB
+	rec := &audit.Recorder{DB: db}
+	limiter := &ratelimit.Limiter{DB: db, Now: p.Now}
+	st := &site.Service{DB: db}
+	surveys := &surveysvc.Service{DB: db, Now: p.Now}
+	return api.Deps{
+		Config: cfg, DB: db, Audit: rec, Site: st, Survey: surveys,
+		Account: &account.Service{DB: db, Limiter: limiter, Audit: rec, Site: st, TokenTTL: cfg.Auth.TokenTTL,
+			MaxFailures: cfg.Auth.LoginMaxFailures, Window: cfg.Auth.LoginWindow, Now: p.Now},
+		Admin:  &admin.Service{DB: db, Audit: rec},
+		Upload: &upload.Service{DB: db, Blob: p.Blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
+		Answer: &answersvc.Service{DB: db, Surveys: surveys, Limiter: limiter, Loc: cfg.Location(), Now: p.Now},
+		Monitor: &monitor.Service{Backend: p.Monitor, TaskQueue: cfg.Temporal.TaskQueue, UIURL: cfg.Temporal.UIURL,
+			Namespace: cfg.Temporal.Namespace, Audit: rec},
+	}
+}
