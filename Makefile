@@ -7,10 +7,10 @@ COMPOSE_VER   := v2.40.3
 # Go packages of this module (console/node_modules may contain stray .go files).
 GO_PKGS        = $(shell $(GO) list ./... | grep -v '/console/')
 
-.PHONY: compose-check dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
+.PHONY: compose-check ipdb dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
 
 ## dev: install what is missing, build console and binary, start everything on one machine
-dev: tools console build
+dev: tools ipdb console build
 	./bin/dwsurvey dev
 
 build:
@@ -42,12 +42,18 @@ bin/docker-compose:
 compose-check: bin/docker-compose
 	./bin/docker-compose config -q
 
+## ipdb: the offline IP-to-region database (data/ip2region.db of the npm package ip2region@2.3.0)
+ipdb: bin/ip2region.db
+bin/ip2region.db:
+	mkdir -p bin && tmp=$$(mktemp -d) && (cd "$$tmp" && npm pack --silent ip2region@2.3.0 >/dev/null && tar xzf ip2region-2.3.0.tgz) && \
+	  cp "$$tmp/package/data/ip2region.db" $@ && rm -rf "$$tmp"
+
 ## chromium: Debian's Chromium and CJK fonts for the browser tests
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; fi
 
 ## test: Go unit + integration (SQLite, MariaDB, Temporal dev server, versitygw), vitest, Playwright
-test: tools bin/versitygw chromium console-deps
+test: tools bin/versitygw ipdb chromium console-deps
 	$(MAKE) compose-check
 	$(MAKE) test-go
 	$(MAKE) test-console

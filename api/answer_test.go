@@ -11,6 +11,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"dwsurvey/config"
 	"dwsurvey/internal/testenv"
 	"dwsurvey/models"
 )
@@ -584,6 +585,29 @@ func TestAnswerCrossQuotaLongKeys(t *testing.T) {
 		}
 		if n := countAnswers(t, e, id, "save_status = 0"); n != 2 {
 			t.Fatalf("stored %d answers, want 2", n)
+		}
+	})
+}
+
+// The client address (from a trusted proxy) is stored with its province and city from the
+// offline IP-region database.
+func TestAnswerRecordsRegion(t *testing.T) {
+	opts := testenv.Options{Regions: true, Config: func(c *config.Config) { c.Server.TrustedProxies = []string{"127.0.0.1"} }}
+	both(t, opts, func(t *testing.T, e *testenv.Env) {
+		owner := author(t, e, "owner03")
+		id, _ := publishDoc(t, owner, "survey", simpleDoc(M{}))
+		for ip, want := range map[string][2]string{"114.114.114.114": {"江苏省", "南京市"}, "8.8.8.8": {"美国", ""}, "10.0.0.9": {"", ""}} {
+			c := e.Client(t, "")
+			c.Header.Set("X-Forwarded-For", ip)
+			dw := newDwID()
+			expectSaveCode(t, c, answerBody(id, dw, []M{anRadio("q1", "q1a1")}, nil), 201)
+			var row models.Answer
+			if err := e.DB.Where("answer_dw_id = ?", dw).Take(&row).Error; err != nil {
+				t.Fatal(err)
+			}
+			if row.ClientIP != ip || row.Province != want[0] || row.City != want[1] {
+				t.Errorf("%s stored as ip %q province %q city %q, want %v", ip, row.ClientIP, row.Province, row.City, want)
+			}
 		}
 	})
 }

@@ -30,6 +30,7 @@ type Config struct {
 	Upload   UploadConfig   `yaml:"upload"`
 	Log      LogConfig      `yaml:"log"`
 	Data     DataConfig     `yaml:"data"`
+	Geo      GeoConfig      `yaml:"geo"`
 }
 
 type ServerConfig struct {
@@ -109,6 +110,12 @@ type LogConfig struct {
 	ArchiveCron string `yaml:"archive_cron"`
 }
 
+type GeoConfig struct {
+	// IPDB is the offline ip2region ".db" file (`make ipdb` installs bin/ip2region.db).
+	// When the file is missing, answer regions stay empty.
+	IPDB string `yaml:"ip_db"`
+}
+
 type DataConfig struct {
 	// Dir holds every file of the embedded defaults (SQLite db, blobs, Temporal dev db).
 	Dir string `yaml:"dir"`
@@ -125,6 +132,7 @@ func Default() Config {
 		Upload:   UploadConfig{MaxSizeMB: 20},
 		Log:      LogConfig{ArchiveAfterDays: 180, ArchiveBatch: 500, ArchiveCron: "30 3 * * *"},
 		Data:     DataConfig{Dir: "./data"},
+		Geo:      GeoConfig{IPDB: "bin/ip2region.db"},
 	}
 }
 

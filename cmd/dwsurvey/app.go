@@ -77,7 +77,14 @@ func dialTemporal(ctx context.Context, cfg config.Config) (client.Client, error)
 }
 
 func (a *app) services() api.Deps {
-	return wire.Deps(wire.Parts{Config: a.cfg, DB: a.db, Blob: a.blob,
+	regions, err := wire.OpenRegions(a.cfg.Geo.IPDB)
+	switch {
+	case err != nil:
+		slog.Warn("IP-region database unreadable; answer regions stay empty", "path", a.cfg.Geo.IPDB, "err", err)
+	case regions == nil:
+		slog.Warn("no IP-region database (run `make ipdb` or set DWS_GEO_IP_DB); answer regions stay empty", "path", a.cfg.Geo.IPDB)
+	}
+	return wire.Deps(wire.Parts{Config: a.cfg, DB: a.db, Blob: a.blob, Regions: regions,
 		Monitor: &starter.Monitor{Client: a.temporal, Namespace: a.cfg.Temporal.Namespace}})
 }
 

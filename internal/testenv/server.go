@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +26,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	"dwsurvey/services/admin"
+	"dwsurvey/services/ipregion"
 	"dwsurvey/services/monitor"
 	"dwsurvey/storage"
 )
@@ -60,6 +64,8 @@ type Options struct {
 	Monitor monitor.Backend
 	// Blob is the blob store (a LocalBlobStore in a temp dir by default).
 	Blob storage.BlobStore
+	// Regions loads <repo>/bin/ip2region.db (or DWS_TEST_IP_DB) for answer regions.
+	Regions bool
 }
 
 // Env is a running API over a fresh database.
@@ -110,7 +116,11 @@ func NewServer(t testing.TB, driver string, opts Options) *Env {
 	if backend == nil {
 		backend = StubMonitor{}
 	}
-	env.Deps = wire.Deps(wire.Parts{Config: cfg, DB: db, Blob: env.Blob, Monitor: backend, Now: env.Clock.Now})
+	parts := wire.Parts{Config: cfg, DB: db, Blob: env.Blob, Monitor: backend, Now: env.Clock.Now}
+	if opts.Regions {
+		parts.Regions = regions(t)
+	}
+	env.Deps = wire.Deps(parts)
 	env.Router, env.Routes = api.New(env.Deps)
 	env.Server = httptest.NewServer(env.Router)
 	t.Cleanup(env.Server.Close)
@@ -369,4 +379,31 @@ func (r *Response) Refused(t testing.TB, code int, msg string) {
 	if e.ResultCode != code || (msg != "" && !strings.Contains(e.ResultMsg, msg)) {
 		t.Fatalf("want resultCode %d with %q, got %d %q", code, msg, e.ResultCode, e.ResultMsg)
 	}
+}
+
+var (
+	regionsOnce sync.Once
+	regionsDB   *ipregion.DB
+	regionsErr  error
+)
+
+// regions loads the IP-region file once per test binary; missing means skip (fail in CI).
+func regions(t testing.TB) *ipregion.DB {
+	t.Helper()
+	regionsOnce.Do(func() {
+		path := os.Getenv("DWS_TEST_IP_DB")
+		if path == "" {
+			root, err := RepoRoot()
+			if err != nil {
+				regionsErr = err
+				return
+			}
+			path = filepath.Join(root, "bin", "ip2region.db")
+		}
+		regionsDB, regionsErr = ipregion.Open(path)
+	})
+	if regionsErr != nil {
+		Require(t, fmt.Errorf("ip2region.db (make ipdb): %w: %w", ErrMissing, regionsErr))
+	}
+	return regionsDB
 }

@@ -3,6 +3,8 @@
 package wire
 
 import (
+	"errors"
+	"os"
 	"time"
 
 	"gorm.io/gorm"
@@ -13,6 +15,7 @@ import (
 	"dwsurvey/services/admin"
 	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/ipregion"
 	"dwsurvey/services/monitor"
 	"dwsurvey/services/ratelimit"
 	"dwsurvey/services/site"
@@ -29,6 +32,8 @@ type Parts struct {
 	Monitor monitor.Backend
 	// Now is the clock of every service (time.Now when nil; tests move it).
 	Now func() time.Time
+	// Regions maps client addresses to regions (nil: unknown).
+	Regions *ipregion.DB
 }
 
 // Deps wires every service of the API.
@@ -44,8 +49,34 @@ func Deps(p Parts) api.Deps {
 			MaxFailures: cfg.Auth.LoginMaxFailures, Window: cfg.Auth.LoginWindow, Now: p.Now},
 		Admin:  &admin.Service{DB: db, Audit: rec},
 		Upload: &upload.Service{DB: db, Blob: p.Blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
-		Answer: &answersvc.Service{DB: db, Surveys: surveys, Limiter: limiter, Loc: cfg.Location(), Now: p.Now},
+		Answer: &answersvc.Service{DB: db, Surveys: surveys, Limiter: limiter, Loc: cfg.Location(), Now: p.Now,
+			Region: regionLookup(p.Regions)},
 		Monitor: &monitor.Service{Backend: p.Monitor, TaskQueue: cfg.Temporal.TaskQueue, UIURL: cfg.Temporal.UIURL,
 			Namespace: cfg.Temporal.Namespace, Audit: rec},
 	}
+}
+
+// regionLookup stores the province (the country for addresses outside China) and city.
+func regionLookup(db *ipregion.DB) answersvc.RegionLookup {
+	if db == nil {
+		return nil
+	}
+	return func(ip string) (string, string) {
+		r := db.Lookup(ip)
+		if r.Province == "" && r.Country != "中国" {
+			return r.Country, r.City
+		}
+		return r.Province, r.City
+	}
+}
+
+// OpenRegions loads the IP-region file; a missing file gives nil (regions stay empty).
+func OpenRegions(path string) (*ipregion.DB, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	return ipregion.Open(path)
 }
