@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"fmt"
+	"sort"
 	"time"
 
 	"gorm.io/gorm"
@@ -37,10 +38,31 @@ var Migrations = []Migration{
 	{Version: 3, Name: "answers, answer counters, captcha challenges, answer logs", Up: func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&Answer{}, &AnswerCounter{}, &AnswerCaptcha{}, &AnswerLog{})
 	}},
+	{Version: 4, Name: "collection settings, answer passwords", Up: func(tx *gorm.DB) error {
+		return tx.AutoMigrate(&CollectSetting{}, &AnswerPassword{})
+	}},
 }
 
-// LatestVersion is the schema version this binary needs.
-func LatestVersion() int { return Migrations[len(Migrations)-1].Version }
+// LatestVersion is the schema version this binary needs (the highest step).
+func LatestVersion() int {
+	v := 0
+	for _, m := range Migrations {
+		v = max(v, m.Version)
+	}
+	return v
+}
+
+// ordered returns the steps sorted by version and refuses duplicates.
+func ordered() ([]Migration, error) {
+	out := append([]Migration(nil), Migrations...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	for i := 1; i < len(out); i++ {
+		if out[i].Version == out[i-1].Version {
+			return nil, fmt.Errorf("migrations %q and %q share version %d", out[i-1].Name, out[i].Name, out[i].Version)
+		}
+	}
+	return out, nil
+}
 
 // Migrate applies every missing step in order, then syncs the permission catalogue and
 // the system roles. It is safe to run repeatedly and from several processes in turn.
@@ -57,7 +79,11 @@ func Migrate(ctx context.Context, db *gorm.DB) error {
 	for _, m := range applied {
 		done[m.Version] = true
 	}
-	for _, m := range Migrations {
+	steps, err := ordered()
+	if err != nil {
+		return err
+	}
+	for _, m := range steps {
 		if done[m.Version] {
 			continue
 		}
