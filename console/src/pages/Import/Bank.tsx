@@ -1,0 +1,5 @@
+import React from 'react';
+import Import from '.';
+
+const ImportBank: React.FC = () => <Import bank />;
+export default ImportBank;

@@ -1,0 +1,234 @@
+// My surveys: list, filters, create, copy, delete (recycle bin), state changes, template, export.
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProFormSelect, ProFormText, ProFormTextArea, ProTable } from '@ant-design/pro-components';
+import { history, useIntl } from '@umijs/max';
+import { Badge, Button, Dropdown, Modal, Space, Tag, Tooltip } from 'antd';
+import React, { useEffect, useRef, useState } from 'react';
+import {
+  collaborateList, exportSurvey, groupList, survey2Template, surveyAdd, surveyCopy, surveyDelete, surveyList, surveyStatus,
+  type SurveyGroup, type SurveyRow,
+} from '../../services/authoring';
+import { toast } from '../../utils/toast';
+
+export const SURVEY_TYPES = ['survey', 'exam', 'vote', 'satisfaction', 'eval', 'eval360', 'other'];
+
+export function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const StateTag: React.FC<{ s: number; f: (k: string) => string }> = ({ s, f }) => (
+  <Tag color={s === 1 ? 'green' : s === 2 ? 'red' : 'default'}>{f(`au.state.${s}`)}</Tag>
+);
+
+const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
+  const intl = useIntl();
+  const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
+  const ref = useRef<ActionType>();
+  const [groups, setGroups] = useState<SurveyGroup[]>([]);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [tplFor, setTplFor] = useState<SurveyRow | null>(null);
+
+  useEffect(() => {
+    groupList()
+      .then((r) => setGroups(r.data ?? []))
+      .catch(() => setGroups([]));
+  }, []);
+
+  const design = (r: SurveyRow) => history.push(`/v8/dws/design/edit/${r.id}`);
+  const act = async (fn: () => Promise<unknown>, ok = f('common.operationOk')) => {
+    try {
+      await fn();
+      toast.success(ok);
+      ref.current?.reload();
+    } catch {
+      // the request layer shows the error
+    }
+  };
+
+  const columns: ProColumns<SurveyRow>[] = [
+    {
+      title: f('au.s.name'),
+      dataIndex: 'surveyName',
+      render: (_, r) => (
+        <Space>
+          <a data-testid="survey-name" onClick={() => design(r)}>
+            {r.surveyName}
+          </a>
+          {r.isCollaborator && (
+            <Tooltip title={f('au.s.collabRights', { r: f(`au.rights.${r.rights}`) })}>
+              <Badge count={f('au.s.collab')} style={{ background: '#722ed1' }} data-testid="collab-badge" />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    { title: f('au.s.type'), dataIndex: 'surveyType', search: false, width: 110, render: (_, r) => f(`au.type.${r.surveyType}`) },
+    {
+      title: f('au.s.state'),
+      dataIndex: 'surveyState',
+      width: 110,
+      valueType: 'select',
+      valueEnum: { 0: { text: f('au.state.0') }, 1: { text: f('au.state.1') }, 2: { text: f('au.state.2') } },
+      render: (_, r) => <StateTag s={r.surveyState} f={f} />,
+    },
+    {
+      title: f('au.s.group'),
+      dataIndex: 'groupId',
+      valueType: 'select',
+      hideInTable: !!collab,
+      search: collab ? false : undefined,
+      fieldProps: { options: groups.map((g) => ({ value: g.id, label: g.groupName })) },
+      render: (_, r) => r.groupName || '-',
+    },
+    { title: f('au.s.answers'), dataIndex: 'answerNum', search: false, width: 90 },
+    { title: f('au.s.updated'), dataIndex: 'updateDate', search: false, width: 170 },
+    {
+      title: f('common.actions'),
+      valueType: 'option',
+      width: 260,
+      render: (_, r) => {
+        const owner = r.rights === 'owner';
+        const canDesign = owner || r.rights === 'design' || r.rights === 'both';
+        const items = [
+          canDesign && { key: 'copy', label: f('au.s.copy') },
+          canDesign && r.surveyState === 1 && { key: 'end', label: f('au.s.end') },
+          canDesign && r.surveyState === 2 && { key: 'reopen', label: f('au.s.reopen') },
+          canDesign && r.surveyState !== 0 && { key: 'edit', label: f('au.s.returnEdit') },
+          canDesign && { key: 'template', label: f('au.s.toTemplate') },
+          canDesign && { key: 'export', label: f('au.s.export') },
+          canDesign && { key: 'preview', label: f('au.d.preview') },
+          owner && { key: 'collab', label: f('au.tab.collaborate') },
+          owner && { key: 'delete', label: <span data-testid="row-delete">{f('common.delete')}</span>, danger: true },
+        ].filter(Boolean) as any[];
+        return (
+          <Space>
+            {canDesign && (
+              <a data-testid="row-design" onClick={() => design(r)}>
+                {f('au.s.design')}
+              </a>
+            )}
+            {canDesign && r.surveyState === 0 && (
+              <a data-testid="row-publish" onClick={() => design(r)}>
+                {f('au.d.publish')}
+              </a>
+            )}
+            <Dropdown
+              menu={{
+                items,
+                onClick: ({ key }) => {
+                  if (key === 'copy') act(() => surveyCopy(r.id));
+                  if (key === 'end') act(() => surveyStatus(r.id, 2));
+                  if (key === 'reopen') act(() => surveyStatus(r.id, 1));
+                  if (key === 'edit') act(() => surveyStatus(r.id, 0));
+                  if (key === 'template') setTplFor(r);
+                  if (key === 'preview') window.open(`/v8/diaowen/dw-preview/survey/${r.id}`, '_blank');
+                  if (key === 'collab') history.push(`/v8/dws/design/collaborate/${r.id}`);
+                  if (key === 'export')
+                    exportSurvey(r.id)
+                      .then((b) => download(b as unknown as Blob, `survey-${r.sid}.json`))
+                      .catch(() => toast.error(f('au.s.exportFailed')));
+                  if (key === 'delete')
+                    Modal.confirm({
+                      title: f('au.s.deleteConfirm', { name: r.surveyName }),
+                      content: f('au.s.deleteDesc'),
+                      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as any,
+                      onOk: () => act(() => surveyDelete(r.id), f('au.s.deleted')),
+                    });
+                },
+              }}
+            >
+              <a data-testid="row-more">
+                {f('au.s.more')} <DownOutlined />
+              </a>
+            </Dropdown>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <PageContainer>
+      <ProTable<SurveyRow>
+        rowKey="id"
+        actionRef={ref}
+        columns={columns}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        request={async (params) => {
+          const { current, pageSize, surveyName, surveyState, groupId } = params as any;
+          const fn = collab ? collaborateList : surveyList;
+          const r = await fn({ current, pageSize, surveyName, surveyState, groupId });
+          return { data: r.data ?? [], total: r.total, success: true };
+        }}
+        locale={{ emptyText: f(collab ? 'au.s.emptyCollab' : 'au.s.empty') }}
+        toolBarRender={() =>
+          collab
+            ? []
+            : [
+                <Button key="imp" data-testid="import-survey" onClick={() => history.push('/v8/dw/import-survey')}>
+                  {f('au.imp.title')}
+                </Button>,
+                <Button key="tpl" onClick={() => history.push('/v8/dw/template')}>
+                  {f('menu.template')}
+                </Button>,
+                <Button key="add" type="primary" icon={<PlusOutlined />} data-testid="add-survey" onClick={() => setCreateOpen(true)}>
+                  {f('au.s.create')}
+                </Button>,
+              ]
+        }
+      />
+      <ModalForm
+        title={f('au.s.create')}
+        open={createOpen}
+        modalProps={{ destroyOnClose: true, onCancel: () => setCreateOpen(false) }}
+        initialValues={{ surveyType: 'survey' }}
+        onFinish={async (v) => {
+          try {
+            const r = await surveyAdd(v);
+            setCreateOpen(false);
+            toast.success(f('au.s.created'));
+            history.push(`/v8/dws/design/edit/${r.data.id}`);
+            return true;
+          } catch {
+            return false;
+          }
+        }}
+      >
+        <ProFormText name="surveyName" label={f('au.s.name')} fieldProps={{ id: 'survey-title', maxLength: 200 }} rules={[{ required: true, message: f('common.required') }]} />
+        <ProFormSelect name="surveyType" label={f('au.s.type')} fieldProps={{ id: 'survey-type' }} options={SURVEY_TYPES.map((t) => ({ value: t, label: f(`au.type.${t}`) }))} rules={[{ required: true }]} />
+        <ProFormSelect name="groupId" label={f('au.s.group')} options={groups.map((g) => ({ value: g.id, label: g.groupName }))} />
+      </ModalForm>
+      <ModalForm
+        title={f('au.s.toTemplate')}
+        open={!!tplFor}
+        modalProps={{ destroyOnClose: true, onCancel: () => setTplFor(null) }}
+        initialValues={{ templateName: tplFor?.surveyName?.slice(0, 18) }}
+        onFinish={async (v) => {
+          try {
+            await survey2Template({ surveyId: tplFor!.id, ...v });
+            toast.success(f('au.s.templateSaved'));
+            setTplFor(null);
+            return true;
+          } catch {
+            return false;
+          }
+        }}
+      >
+        <ProFormText name="templateName" label={f('au.tpl.name')} fieldProps={{ maxLength: 18 }} rules={[{ required: true }]} />
+        <ProFormText name="industry" label={f('au.tpl.industry')} />
+        <ProFormText name="scene" label={f('au.tpl.scene')} />
+        <ProFormTextArea name="notes" label={f('au.tpl.notes')} fieldProps={{ maxLength: 500 }} />
+      </ModalForm>
+    </PageContainer>
+  );
+};
+
+export default SurveyList;

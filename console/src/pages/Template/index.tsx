@@ -1,0 +1,97 @@
+// Template centre: industry and scene filters, create a survey from a template.
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ModalForm, PageContainer, ProFormText, ProTable } from '@ant-design/pro-components';
+import { history, useIntl } from '@umijs/max';
+import { Popconfirm, Space, Tag } from 'antd';
+import React, { useRef, useState } from 'react';
+import { templateCreateSurvey, templateDelete, templateList, type Template } from '../../services/authoring';
+import { toast } from '../../utils/toast';
+
+const Templates: React.FC = () => {
+  const intl = useIntl();
+  const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
+  const ref = useRef<ActionType>();
+  const [useTpl, setUseTpl] = useState<Template | null>(null);
+  const columns: ProColumns<Template>[] = [
+    {
+      title: f('au.tpl.name'),
+      dataIndex: 'templateName',
+      render: (_, r) => (
+        <Space>
+          {r.coverUrl && <img src={r.coverUrl} alt="" style={{ width: 40, height: 28, objectFit: 'cover' }} />}
+          <span data-testid="tpl-name">{r.templateName}</span>
+          <Tag>{f(`au.tpl.scope.${r.scope}`)}</Tag>
+        </Space>
+      ),
+    },
+    { title: f('au.tpl.industry'), dataIndex: 'industry' },
+    { title: f('au.tpl.scene'), dataIndex: 'scene' },
+    { title: f('au.s.type'), dataIndex: 'surveyType', search: false, render: (_, r) => f(`au.type.${r.surveyType}`) },
+    { title: f('au.tpl.used'), dataIndex: 'usedCount', search: false },
+    { title: f('au.tpl.creator'), dataIndex: 'creator', search: false },
+    { title: f('au.tpl.notes'), dataIndex: 'notes', search: false, ellipsis: true },
+    {
+      title: f('common.actions'),
+      valueType: 'option',
+      render: (_, r) => (
+        <Space>
+          <a data-testid="tpl-use" onClick={() => setUseTpl(r)}>
+            {f('au.tpl.use')}
+          </a>
+          {r.scope === 'user' && (
+            <Popconfirm
+              title={f('common.deleteConfirm')}
+              onConfirm={async () => {
+                try {
+                  await templateDelete(r.id);
+                  toast.success(f('common.deleted'));
+                  ref.current?.reload();
+                } catch {
+                  // shown by the request layer
+                }
+              }}
+            >
+              <a style={{ color: '#ff4d4f' }}>{f('common.delete')}</a>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <PageContainer>
+      <ProTable<Template>
+        rowKey="id"
+        actionRef={ref}
+        columns={columns}
+        locale={{ emptyText: f('au.tpl.empty') }}
+        request={async (p) => {
+          const { current, pageSize, templateName, industry, scene } = p as any;
+          const r = await templateList({ current, pageSize, templateName, industry, scene });
+          return { data: r.data ?? [], total: r.total, success: true };
+        }}
+      />
+      <ModalForm
+        title={f('au.tpl.use')}
+        open={!!useTpl}
+        modalProps={{ destroyOnClose: true, onCancel: () => setUseTpl(null) }}
+        initialValues={{ surveyName: useTpl?.templateName }}
+        onFinish={async (v) => {
+          try {
+            const r = await templateCreateSurvey(useTpl!.id, v.surveyName);
+            toast.success(f('au.s.created'));
+            setUseTpl(null);
+            history.push(`/v8/dws/design/edit/${r.data.id}`);
+            return true;
+          } catch {
+            return false;
+          }
+        }}
+      >
+        <ProFormText name="surveyName" label={f('au.s.name')} fieldProps={{ id: 'tpl-survey-name', maxLength: 200 }} />
+      </ModalForm>
+    </PageContainer>
+  );
+};
+
+export default Templates;
