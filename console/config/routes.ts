@@ -23,18 +23,20 @@ const COMING = './Coming';
 function children(): R[] {
   return [
     { path: 'dw/survey', name: 'survey', icon: 'FileTextOutlined', component: './Survey', access: 'canSurvey' },
+    { path: 'dw/import-survey', name: 'importSurvey', component: './Import', access: 'canSurvey', hideInMenu: true },
+    { path: 'dw/import-bank/:bankId?', name: 'importBank', component: './Import/Bank', access: 'canSurvey', hideInMenu: true },
     { path: 'dw/my-task', name: 'myTask', icon: 'CarryOutOutlined', component: COMING, access: 'canLogin' },
     { path: 'dw/my-answer', name: 'myAnswer', icon: 'FormOutlined', component: COMING, access: 'canLogin', hideInMenu: true },
-    { path: 'dw/template', name: 'template', icon: 'AppstoreOutlined', component: COMING, access: 'canSurvey' },
-    { path: 'dw/qu-bank', name: 'quBank', icon: 'DatabaseOutlined', component: COMING, access: 'canSurvey' },
+    { path: 'dw/template', name: 'template', icon: 'AppstoreOutlined', component: './Template', access: 'canSurvey' },
+    { path: 'dw/qu-bank', name: 'quBank', icon: 'DatabaseOutlined', component: './QuBank', access: 'canSurvey' },
     {
       path: 'dw/qu-bank/question-list/:dwQuBankId',
       name: 'quBankQuestions',
-      component: COMING,
+      component: './QuBank/Questions',
       access: 'canSurvey',
       hideInMenu: true,
     },
-    { path: 'dw/collaborate', name: 'collaborate', icon: 'TeamOutlined', component: COMING, access: 'canSurvey' },
+    { path: 'dw/collaborate', name: 'collaborate', icon: 'TeamOutlined', component: './Collaborate', access: 'canSurvey' },
     { path: 'dw/contacts', name: 'contacts', icon: 'ContactsOutlined', component: COMING, access: 'canSurvey' },
     { path: 'dw/domain', name: 'domain', component: COMING, access: 'canSurvey', hideInMenu: true },
     { path: 'dw/set-lottery', name: 'setLottery', component: COMING, access: 'canSurvey', hideInMenu: true },
@@ -45,7 +47,7 @@ function children(): R[] {
       access: 'canData',
       routes: [
         { path: 'dw/data/dashboard', name: 'dashboard', component: COMING, access: 'canData' },
-        { path: 'dw/data/recycle', name: 'recycle', component: COMING, access: 'canData' },
+        { path: 'dw/data/recycle', name: 'recycle', component: './Recycle', access: 'canData' },
       ],
     },
     { path: 'dw/user', name: 'userCenter', icon: 'UserOutlined', component: './UserCenter', access: 'canLogin', hideInMenu: true },
@@ -151,6 +153,31 @@ const designRoutes: [string, string][] = [
   ['c/user-bind/:dwSurveyId', 'cUserBind'],
 ];
 
+/** Authoring pages of the design layout and of the no-layout group (other routes: COMING). */
+const authoringPages: Record<string, string> = {
+  'design/edit/:dwSurveyId': './Design/Edit',
+  'design/style/:dwSurveyId': './Design/Style',
+  'design/attr/:dwSurveyId': './Design/Attr',
+  'design/redirection/:dwSurveyId': './Design/Redirection',
+  'design/dsl/:dwSurveyId': './Design/Dsl',
+  'design/collaborate/:dwSurveyId': './Design/Collaborate',
+  'dw-design/logic-code/:dwSurveyId': './Design/LogicCode',
+  'dw-preview/survey/:dwSurveyId': './Design/Preview',
+  'dw/import-survey': './Import',
+};
+
+/** Respondent pages of the answer side (other /v8/diaowen routes: their own issues). */
+const ANSWER_PAGES: Record<string, string> = {
+  'an/:sid': './Answer',
+  'an/m/:sid': './Answer/Mobile',
+  'an/:sid/:answerId': './Answer',
+  'an/:sid/contacts/:relateContactEsId': './Answer',
+  'an/review/:sid/:answerId': './Answer/Review',
+  'an-solution/:answerId': './Answer/Solution',
+  'top/:dwSurveyId': './Answer/ScoreTop',
+  'vote/top/:dwSurveyId': './Answer/VoteTop',
+};
+
 const answerRoutes: [string, string][] = [
   ['an/:sid', 'answer'],
   ['an/m/:sid', 'answerMobile'],
@@ -158,6 +185,7 @@ const answerRoutes: [string, string][] = [
   ['an/review/:sid/:answerId', 'answerReview'],
   ['an/review-event/:pathType/:sid/:answerId', 'answerReviewEvent'],
   ['an/:sid/contacts/:relateContactEsId', 'answerContact'],
+  ['an-solution/:answerId', 'answerSolution'],
   ['dw-design/survey/:dwSurveyId', 'designer'],
   ['dw-design/logic-code/:dwSurveyId', 'logicCode'],
   ['dw-preview/survey/:dwSurveyId', 'preview'],
@@ -184,7 +212,7 @@ const routes: R[] = [
     layout: false,
     routes: answerRoutes.map(([p, n]) => ({
       path: `/v8/diaowen/${p}`,
-      component: COMING,
+      component: ANSWER_PAGES[p] ?? authoringPages[p] ?? COMING,
       layout: false,
       titleKey: `menu.answer.${n}`,
     })),
@@ -195,7 +223,7 @@ const routes: R[] = [
     path: `/v8/dws/${p}`,
     // named so that ProLayout (which sets document.title for layout pages) finds a title
     name: `dws.${n}`,
-    component: COMING,
+    component: authoringPages[p] ?? COMING,
     access: 'canSurvey',
     hideInMenu: true,
     titleKey: `menu.dws.${n}`,

@@ -1,4 +1,9 @@
+import answer from './answer/en-US';
+import authoring from './authoring/en-US';
+
 export default {
+  ...answer,
+  ...authoring,
   // app
   'app.name': 'DWSurvey',
   'app.copyright': 'Online survey, exam and vote system',

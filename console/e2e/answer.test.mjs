@@ -1,0 +1,361 @@
+// Respondent journeys in real Chromium (Debian /usr/bin/chromium) driven by playwright-core.
+// Surveys are set up as admin through the app/ API (docs/api-authoring.md), then answered on
+// /v8/diaowen/an/:sid (desktop) and /v8/diaowen/an/m/:sid (390x844 phone).
+// Run: BASE_URL=http://127.0.0.1:18080 ADMIN_PASSWORD=... node --test e2e/answer.test.mjs
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+
+const BASE = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/+$/, '');
+const ADMIN_USER = process.env.ADMIN_USER || 'admin';
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || '';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const HEADED = process.env.HEADED === '1';
+const T = 20000;
+const run = Date.now().toString(36).slice(-6);
+
+let browser;
+let token = '';
+const external = [];
+
+before(async () => {
+  assert.ok(ADMIN_PASSWORD, 'ADMIN_PASSWORD must be set');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: !HEADED,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const r = await fetch(`${BASE}/api/dwsurvey/anon/security-token/login.do`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 'account', userName: ADMIN_USER, password: ADMIN_PASSWORD }),
+  });
+  const b = await r.json();
+  assert.equal(b.status, 'ok', `admin login: ${JSON.stringify(b)}`);
+  token = b.token;
+});
+
+after(async () => {
+  await browser?.close();
+  assert.deepEqual(external, [], 'no request left the server host');
+});
+
+async function api(method, p, body) {
+  const r = await fetch(`${BASE}/api/dwsurvey/${p}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return r.json();
+}
+
+/** Creates, saves and publishes a survey; returns {id, sid}. */
+async function publish(name, surveyType, doc) {
+  const add = await api('POST', 'app/survey/add.do', { surveyName: name, surveyType });
+  assert.equal(add.resultCode, 200, `add: ${JSON.stringify(add)}`);
+  const id = add.data.id;
+  const full = { surveyType, surveyNameObj: { dwHtml: name, dwText: name }, surveyName: name, ...doc };
+  const save = await api('POST', 'app/v6/dw-design-survey/save-survey-json.do', { surveyId: id, surveyJsonText: JSON.stringify(full) });
+  assert.equal(save.resultCode, 200, `save: ${JSON.stringify(save)}`);
+  const dev = await api('POST', 'app/v6/dw-design-survey/dev-survey.do', { surveyId: id });
+  assert.equal(dev.resultCode, 200, `publish: ${JSON.stringify(dev)}`);
+  return { id, sid: dev.data.sid || add.data.sid };
+}
+
+async function newPage(phone) {
+  const ctx = await browser.newContext(
+    phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' } : { viewport: { width: 1366, height: 900 }, locale: 'en-US' },
+  );
+  const baseHost = new URL(BASE).host;
+  await ctx.route('**/*', (route) => {
+    const u = new URL(route.request().url());
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && u.host !== baseHost) {
+      external.push(u.href);
+      return route.abort();
+    }
+    return route.continue();
+  });
+  await ctx.addInitScript(() => {
+    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en-US');
+    if (!window.localStorage.getItem('umi_locale')) window.localStorage.setItem('umi_locale', 'en-US');
+  });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(T);
+  return { ctx, page };
+}
+
+const q = (page, id) => page.locator(`#qu-${id}`);
+const radio = (text) => ({ dwId: text.id, optionTitleObj: { dwHtml: text.t, dwText: text.t }, ...(text.extra || {}) });
+const title = (t) => ({ quTitleObj: { dwHtml: t, dwText: t } });
+
+async function waitSave(page, action) {
+  const [resp] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('save-survey-answer') && r.request().method() === 'POST', { timeout: T }),
+    action(),
+  ]);
+  return resp.json();
+}
+
+// ---------------------------------------------------------------- 1. logic and paging
+
+const logicDoc = {
+  questions: [
+    {
+      dwId: 'q1', quType: 'RADIO', ...title('Do you own a car?'), quAttr: { isRequired: true },
+      quRadios: [radio({ id: 'q1a', t: 'Yes' }), radio({ id: 'q1b', t: 'No' })],
+      questionLogics: [
+        { dwId: 'l1', ckQuId: 'q1', cgQuItemId: ['q1a'], skQuId: ['q2'], logicType: '2' },
+        { dwId: 'l2', ckQuId: 'q1', cgQuItemId: ['q1b'], skQuId: ['q4'], logicType: '1' },
+      ],
+    },
+    { dwId: 'q2', quType: 'FILLBLANK', ...title('Car brand'), quAttr: { isRequired: true } },
+    { dwId: 'p2', quType: 'PAGETAG' },
+    { dwId: 'q3', quType: 'CHECKBOX', ...title('Which features matter?'), quAttr: { isRequired: true }, quCheckboxs: [radio({ id: 'q3a', t: 'Price' }), radio({ id: 'q3b', t: 'Safety' })] },
+    { dwId: 'p3', quType: 'PAGETAG' },
+    { dwId: 'q4', quType: 'FILLBLANK', ...title('Any comment?') },
+  ],
+  surveyStyle: { showProgressbar: true },
+};
+
+for (const phone of [false, true]) {
+  test(`multi-page survey with GO and SHOW logic and a skipped page (${phone ? 'phone' : 'desktop'})`, async () => {
+    const s = await publish(`Logic ${run} ${phone ? 'm' : 'd'}`, 'survey', logicDoc);
+    const { ctx, page } = await newPage(phone);
+    try {
+      await page.goto(`${BASE}/v8/diaowen/an/${phone ? 'm/' : ''}${s.sid}`, { waitUntil: 'networkidle' });
+      await q(page, 'q1').waitFor();
+      assert.equal(await q(page, 'q2').count(), 0, 'SHOW target hidden at first');
+      const next = page.locator('.dwa-nav .dwa-primary');
+      assert.match(await next.innerText(), /\(1\/3\)/, 'page progress suffix');
+      // next without an answer: error bubble
+      await next.click();
+      await q(page, 'q1').locator('.dwa-error').waitFor();
+      await q(page, 'q1').getByText('Yes').click();
+      await q(page, 'q2').waitFor();
+      await q(page, 'q2').locator('input').fill('Volvo');
+      await next.click();
+      await q(page, 'q3').waitFor();
+      assert.match(await page.locator('.dwa-nav .dwa-primary').innerText(), /\(2\/3\)/);
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await q(page, 'q1').waitFor();
+      // No: GO to q4 skips q2 and the whole page 2
+      await q(page, 'q1').getByText('No').click();
+      await q(page, 'q2').waitFor({ state: 'detached' });
+      await page.locator('.dwa-nav .dwa-primary').click();
+      await q(page, 'q4').waitFor();
+      assert.equal(await q(page, 'q3').count(), 0, 'page 2 skipped');
+      await q(page, 'q4').locator('input').fill('fine');
+      const saved = await waitSave(page, () => page.getByRole('button', { name: 'Submit' }).click());
+      assert.equal(saved.data?.anCheckResultCode, 201, JSON.stringify(saved));
+      await page.locator('[data-testid=answer-done]').waitFor();
+      const aj = saved.data;
+      assert.ok(aj.dbAnswerId && aj.indexResponseId);
+    } finally {
+      await ctx.close();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- 2. password
+
+test('password-protected survey: wrong then right password (desktop and phone)', async () => {
+  const s = await publish(`Pwd ${run}`, 'survey', {
+    surveyAttrs: { anPwdAttr: { enabled: true, anPwdCode: 'open-sesame' } },
+    questions: [{ dwId: 'w1', quType: 'RADIO', ...title('Pick one'), quAttr: { isRequired: true }, quRadios: [radio({ id: 'w1a', t: 'Alpha' }), radio({ id: 'w1b', t: 'Beta' })] }],
+  });
+  for (const phone of [false, true]) {
+    const { ctx, page } = await newPage(phone);
+    try {
+      await page.goto(`${BASE}/v8/diaowen/an/${phone ? 'm/' : ''}${s.sid}`, { waitUntil: 'networkidle' });
+      const input = page.getByPlaceholder('Enter the answer password');
+      await input.fill('wrong');
+      await page.getByRole('button', { name: 'Start answering' }).click();
+      await page.locator('.dwa-pwd .dwa-error').waitFor();
+      assert.equal(await q(page, 'w1').count(), 0);
+      await input.fill('open-sesame');
+      await page.getByRole('button', { name: 'Start answering' }).click();
+      await q(page, 'w1').waitFor();
+      await q(page, 'w1').getByText('Beta').click();
+      const saved = await waitSave(page, () => page.getByRole('button', { name: 'Submit' }).click());
+      assert.equal(saved.data?.anCheckResultCode, 201, JSON.stringify(saved));
+      await page.locator('[data-testid=answer-done]').waitFor();
+    } finally {
+      await ctx.close();
+    }
+  }
+});
+
+// ---------------------------------------------------------------- 3. exam
+
+test('exam with a timer, shuffling and an answer card, then score detail and wrong questions', async () => {
+  const mk = (n, right) => ({
+    dwId: `e${n}`, quType: 'RADIO', ...title(`Exam question ${n}`),
+    quAttr: { scoreAttr: { maxScore: 5 } },
+    quRadios: ['a', 'b', 'c'].map((k) => ({ dwId: `e${n}${k}`, optionTitleObj: { dwHtml: `E${n} option ${k}`, dwText: `E${n} option ${k}` }, isRight: k === right, scoreNum: k === right ? 5 : 0 })),
+  });
+  const s = await publish(`Exam ${run}`, 'exam', {
+    surveyAttrs: {
+      examAttr: { shuffle: { question: true, option: true }, answerCard: { enabled: true }, anTimeAttr: { maxTime: { enabled: true, time: 0.3 } } },
+      scoreAttr: { enabled: true, showSumScore: { enabled: true, showContent: 'sumAndDetail' } },
+    },
+    questions: [mk(1, 'a'), mk(2, 'b'), mk(3, 'c')],
+  });
+  const { ctx, page } = await newPage(false);
+  try {
+    await page.goto(`${BASE}/v8/diaowen/an/${s.sid}`, { waitUntil: 'networkidle' });
+    await q(page, 'e1').waitFor();
+    await page.locator('[role=timer]').waitFor();
+    const ids = await page.locator('.dwa-question').evaluateAll((els) => els.map((e) => e.id));
+    assert.deepEqual(ids.slice().sort(), ['qu-e1', 'qu-e2', 'qu-e3'], 'all questions present (shuffled order)');
+    await q(page, 'e1').getByText('E1 option a').click(); // right
+    await q(page, 'e2').getByText('E2 option a').click(); // wrong
+    await q(page, 'e3').getByRole('button', { name: 'Flag' }).click();
+    await page.getByRole('button', { name: 'Answer card' }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: 'Answer card' }).last();
+    await modal.waitFor();
+    assert.equal(await modal.locator('.dwa-card-item').count(), 3);
+    await modal.getByRole('button', { name: 'Answered', exact: true }).click();
+    assert.equal(await modal.locator('.dwa-card-item').count(), 2);
+    await modal.getByRole('button', { name: 'Unanswered' }).click();
+    assert.equal(await modal.locator('.dwa-card-item').count(), 1);
+    await modal.getByRole('button', { name: 'Flagged', exact: true }).click();
+    assert.equal(await modal.locator('.dwa-card-item.dwa-card-flag').count(), 1);
+    await modal.locator('.dwa-card-item').first().click();
+    // the 18 s maximum ends the exam: a dialog that cannot be closed, submit now
+    const term = page.locator('.ant-modal').filter({ hasText: 'Answer terminated' });
+    await term.waitFor({ timeout: 30000 });
+    const saved = await waitSave(page, () => term.getByRole('button', { name: 'Submit now' }).click());
+    assert.equal(saved.data?.anCheckResultCode, 201, JSON.stringify(saved));
+    assert.equal(Number(saved.data.sumScore), 5, 'server score: one right answer');
+    await page.waitForURL((u) => u.pathname.startsWith(`/v8/diaowen/an/review/${s.sid}/`), { timeout: T });
+    await page.locator('[data-testid=answer-review]').waitFor();
+    assert.equal((await page.locator('[data-testid=sum-score]').innerText()).trim(), '5');
+    assert.ok((await page.locator('[data-testid=scoreline]').count()) >= 3, 'score lines');
+    await page.getByRole('button', { name: 'View wrong questions' }).click();
+    const wrongIds = await page.locator('.dwa-question').evaluateAll((els) => els.map((e) => e.textContent || ''));
+    assert.equal(wrongIds.length, 2, 'two wrong questions (one wrong, one unanswered)');
+    assert.ok(wrongIds.every((x) => !x.includes('Exam question 1')));
+    await page.getByRole('button', { name: 'All questions' }).click();
+    assert.equal(await page.locator('.dwa-question').count(), 3);
+  } finally {
+    await ctx.close();
+  }
+});
+
+// ---------------------------------------------------------------- 4. vote
+
+test('vote with its ranking', async () => {
+  const s = await publish(`Vote ${run}`, 'vote', {
+    questions: [{ dwId: 'v1', quType: 'RADIO', ...title('Best fruit'), quAttr: { isRequired: true }, quRadios: [radio({ id: 'v1a', t: 'Apple' }), radio({ id: 'v1b', t: 'Pear' })] }],
+  });
+  const { ctx, page } = await newPage(false);
+  try {
+    await page.goto(`${BASE}/v8/diaowen/an/${s.sid}`, { waitUntil: 'networkidle' });
+    await q(page, 'v1').getByText('Pear').click();
+    await q(page, 'v1').locator('.dwa-vote-text').first().waitFor();
+    const saved = await waitSave(page, () => page.getByRole('button', { name: 'Submit' }).click());
+    assert.equal(saved.data?.anCheckResultCode, 201, JSON.stringify(saved));
+    await page.waitForURL((u) => u.pathname === `/v8/diaowen/vote/top/${s.id}`, { timeout: T });
+    const row = page.locator('[data-testid=vote-row]').first();
+    await row.waitFor();
+    const text = await row.innerText();
+    assert.match(text, /Pear/);
+    assert.match(text, /100\.00%/);
+  } finally {
+    await ctx.close();
+  }
+});
+
+// ---------------------------------------------------------------- 5. draft
+
+test('a local draft is restored after closing and reopening the page', async () => {
+  const s = await publish(`Draft ${run}`, 'survey', {
+    questions: [
+      { dwId: 'd1', quType: 'FILLBLANK', ...title('Your city'), quAttr: { isRequired: true } },
+      { dwId: 'd2', quType: 'FILLBLANK', ...title('Your street') },
+    ],
+  });
+  const { ctx, page } = await newPage(false);
+  try {
+    await page.goto(`${BASE}/v8/diaowen/an/${s.sid}`, { waitUntil: 'networkidle' });
+    await q(page, 'd1').locator('input').fill('Hangzhou');
+    await page.waitForTimeout(2600);
+    await page.close();
+    const p2 = await ctx.newPage();
+    await p2.goto(`${BASE}/v8/diaowen/an/${s.sid}`, { waitUntil: 'networkidle' });
+    const dlg = p2.locator('.ant-modal').filter({ hasText: 'A local draft was found' });
+    await dlg.waitFor();
+    await dlg.getByRole('button', { name: 'Use the local draft' }).click();
+    assert.equal(await q(p2, 'd1').locator('input').inputValue(), 'Hangzhou');
+    const saved = await waitSave(p2, () => p2.getByRole('button', { name: 'Submit' }).click());
+    assert.equal(saved.data?.anCheckResultCode, 201, JSON.stringify(saved));
+    await p2.locator('[data-testid=answer-done]').waitFor();
+    const left = await p2.evaluate((sid) => Object.keys(localStorage).filter((k) => k.includes('_dwAnswerHistory_') && k.startsWith(sid)), s.id);
+    assert.deepEqual(left, [], 'draft cleared after submit');
+  } finally {
+    await ctx.close();
+  }
+});
+
+// ---------------------------------------------------------------- 6. upload and signature
+
+test('an upload and a signature (phone)', async () => {
+  const s = await publish(`Upload ${run}`, 'survey', {
+    questions: [
+      { dwId: 'u1', quType: 'UPLOADFILE', ...title('Attach a file'), quAttr: { isRequired: true } },
+      { dwId: 'u2', quType: 'SIGNATURE', ...title('Sign here'), quAttr: { isRequired: true } },
+    ],
+  });
+  const { ctx, page } = await newPage(true);
+  const tmp = path.join(os.tmpdir(), `dwa-${run}.txt`);
+  fs.writeFileSync(tmp, 'hello upload');
+  try {
+    await page.goto(`${BASE}/v8/diaowen/an/m/${s.sid}`, { waitUntil: 'networkidle' });
+    await q(page, 'u1').locator('input[type=file]').setInputFiles(tmp);
+    await q(page, 'u1').locator('.dwa-files a', { hasText: path.basename(tmp) }).waitFor();
+    // an empty board cannot be confirmed
+    await q(page, 'u2').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Drawing board is empty').first().waitFor();
+    const box = await q(page, 'u2').locator('canvas').boundingBox();
+    await page.mouse.move(box.x + 20, box.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 120, box.y + 60, { steps: 8 });
+    await page.mouse.move(box.x + 200, box.y + 30, { steps: 8 });
+    await page.mouse.up();
+    await q(page, 'u2').getByRole('button', { name: 'Confirm' }).click();
+    await q(page, 'u2').locator('img.dwa-sign-img').waitFor();
+    const saved = await waitSave(page, () => page.getByRole('button', { name: 'Submit' }).click());
+    assert.equal(saved.data?.anCheckResultCode, 201, JSON.stringify(saved));
+  } finally {
+    fs.rmSync(tmp, { force: true });
+    await ctx.close();
+  }
+});
+
+// ---------------------------------------------------------------- 7. first-load JavaScript
+
+test('answer page first-load JavaScript (gzip) is measured', async () => {
+  const s = await publish(`Size ${run}`, 'survey', { questions: [{ dwId: 'z1', quType: 'FILLBLANK', ...title('Size') }] });
+  const { ctx, page } = await newPage(false);
+  const urls = new Set();
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('.js')) urls.add(r.url());
+  });
+  try {
+    await page.goto(`${BASE}/v8/diaowen/an/${s.sid}`, { waitUntil: 'networkidle' });
+    let gz = 0;
+    for (const u of urls) {
+      const b = Buffer.from(await (await fetch(u)).arrayBuffer());
+      gz += zlib.gzipSync(b, { level: 9 }).length;
+    }
+    for (const u of urls) console.log('  loaded', new URL(u).pathname);
+    console.log(`answer page first-load JS: ${urls.size} files, ${(gz / 1024).toFixed(1)} KB gzip`);
+    assert.ok(gz > 0);
+  } finally {
+    await ctx.close();
+  }
+});
