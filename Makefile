@@ -7,7 +7,7 @@ COMPOSE_VER   := v2.40.3
 # Go packages of this module (console/node_modules may contain stray .go files).
 GO_PKGS        = $(shell $(GO) list ./... | grep -v '/console/')
 
-.PHONY: compose-check ipdb dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
+.PHONY: seed-bench compose-check ipdb dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
 
 ## dev: install what is missing, build console and binary, start everything on one machine
 dev: tools ipdb console build
@@ -69,6 +69,12 @@ test-console: console-deps
 ## test-e2e: build everything, start `dwsurvey dev` on spare ports, run the Playwright journeys
 test-e2e: console build
 	bash scripts/e2e.sh
+
+## seed-bench: load N answers (default 1,000,000) into a fresh MariaDB database and time the results calls
+N        ?= 1000000
+SEED_DSN ?= root:@tcp(127.0.0.1:3306)/
+seed-bench:
+	$(GO) run ./tools/seedbench -n $(N) -dsn '$(SEED_DSN)'
 
 openapi: build
 	./bin/dwsurvey openapi > docs/openapi.json

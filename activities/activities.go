@@ -6,11 +6,14 @@ import (
 	"time"
 
 	"dwsurvey/services/audit"
+	"dwsurvey/services/collect"
 )
 
 // Activities is registered on the worker; workflows reference its methods.
 type Activities struct {
 	Audit *audit.Recorder
+	// Collect changes survey states for the collection workflow.
+	Collect *collect.Service
 }
 
 // ArchiveBatchInput asks for one batch of log rows older than Cutoff (UTC) to be archived.

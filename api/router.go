@@ -14,8 +14,10 @@ import (
 	"dwsurvey/config"
 	"dwsurvey/services/account"
 	"dwsurvey/services/admin"
+	analysissvc "dwsurvey/services/analysis"
 	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/collect"
 	"dwsurvey/services/monitor"
 	"dwsurvey/services/site"
 	surveysvc "dwsurvey/services/survey"
@@ -40,6 +42,10 @@ type Deps struct {
 	Survey *surveysvc.Service
 	// Answer is the respondent side (gates, submission); built from DB when nil.
 	Answer *answersvc.Service
+	// Collect is the collection side (schedule, workflow status, quotas, channels).
+	Collect *collect.Service
+	// Analysis is the results side (statistics, raw data, cross analysis, overview).
+	Analysis *analysissvc.Service
 }
 
 // Route describes one API call: its area decides the login rule and Perm the permission
@@ -75,6 +81,8 @@ func New(d Deps) (*gin.Engine, []Route) {
 	s.registerUpload()
 	s.registerAuthoring()
 	s.registerAnswer()
+	s.registerAnalysis()
+	s.registerCollect()
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	e.NoRoute(s.console())
 	return e, s.routes

@@ -41,6 +41,7 @@ var Migrations = []Migration{
 	{Version: 4, Name: "collection settings, answer passwords", Up: func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&CollectSetting{}, &AnswerPassword{})
 	}},
+	AnalysisMigration, // version 5: answer items, device, list index (models/analysis.go)
 }
 
 // LatestVersion is the schema version this binary needs (the highest step).

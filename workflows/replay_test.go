@@ -34,6 +34,7 @@ func TestReplayRecordedHistories(t *testing.T) {
 			}
 			r := worker.NewWorkflowReplayer()
 			r.RegisterWorkflow(workflows.LogArchiveWorkflow)
+			r.RegisterWorkflow(workflows.CollectionWorkflow)
 			if err := r.ReplayWorkflowHistory(nil, h); err != nil {
 				t.Fatalf("replay %s: %v", f, err)
 			}

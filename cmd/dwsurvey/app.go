@@ -12,7 +12,6 @@ import (
 	"go.temporal.io/sdk/worker"
 	"gorm.io/gorm"
 
-	"dwsurvey/activities"
 	"dwsurvey/api"
 	"dwsurvey/config"
 	"dwsurvey/internal/wire"
@@ -85,7 +84,8 @@ func (a *app) services() api.Deps {
 		slog.Warn("no IP-region database (run `make ipdb` or set DWS_GEO_IP_DB); answer regions stay empty", "path", a.cfg.Geo.IPDB)
 	}
 	return wire.Deps(wire.Parts{Config: a.cfg, DB: a.db, Blob: a.blob, Regions: regions,
-		Monitor: &starter.Monitor{Client: a.temporal, Namespace: a.cfg.Temporal.Namespace}})
+		Monitor:    &starter.Monitor{Client: a.temporal, Namespace: a.cfg.Temporal.Namespace},
+		Collection: &starter.Collection{Client: a.temporal, TaskQueue: a.cfg.Temporal.TaskQueue}})
 }
 
 // serveHTTP runs the API until ctx ends, then shuts down gracefully.
@@ -109,7 +109,8 @@ func (a *app) serveHTTP(ctx context.Context) error {
 
 // startWorker registers workflows and activities, ensures the schedules and starts polling.
 func (a *app) startWorker(ctx context.Context) (worker.Worker, error) {
-	acts := &activities.Activities{Audit: a.audit}
+	acts := wire.Activities(wire.Parts{Config: a.cfg, DB: a.db})
+	acts.Audit = a.audit
 	w := worker.New(a.temporal, a.cfg.Temporal.TaskQueue, worker.Options{})
 	workflows.Register(w, acts)
 	if err := w.Start(); err != nil {

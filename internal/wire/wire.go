@@ -9,12 +9,15 @@ import (
 
 	"gorm.io/gorm"
 
+	"dwsurvey/activities"
 	"dwsurvey/api"
 	"dwsurvey/config"
 	"dwsurvey/services/account"
 	"dwsurvey/services/admin"
+	analysissvc "dwsurvey/services/analysis"
 	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/collect"
 	"dwsurvey/services/ipregion"
 	"dwsurvey/services/monitor"
 	"dwsurvey/services/ratelimit"
@@ -34,6 +37,8 @@ type Parts struct {
 	Now func() time.Time
 	// Regions maps client addresses to regions (nil: unknown).
 	Regions *ipregion.DB
+	// Collection runs the collection workflows (starter.Collection; nil: none run).
+	Collection collect.Scheduler
 }
 
 // Deps wires every service of the API.
@@ -43,17 +48,35 @@ func Deps(p Parts) api.Deps {
 	limiter := &ratelimit.Limiter{DB: db, Now: p.Now}
 	st := &site.Service{DB: db}
 	surveys := &surveysvc.Service{DB: db, Now: p.Now}
+	answers := &answersvc.Service{DB: db, Surveys: surveys, Limiter: limiter, Loc: cfg.Location(), Now: p.Now,
+		Region: regionLookup(p.Regions)}
+	coll := collectService(p, surveys, answers)
+	surveys.Collection, answers.Notifier = coll, coll
 	return api.Deps{
 		Config: cfg, DB: db, Audit: rec, Site: st, Survey: surveys,
 		Account: &account.Service{DB: db, Limiter: limiter, Audit: rec, Site: st, TokenTTL: cfg.Auth.TokenTTL,
 			MaxFailures: cfg.Auth.LoginMaxFailures, Window: cfg.Auth.LoginWindow, Now: p.Now},
-		Admin:  &admin.Service{DB: db, Audit: rec},
-		Upload: &upload.Service{DB: db, Blob: p.Blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
-		Answer: &answersvc.Service{DB: db, Surveys: surveys, Limiter: limiter, Loc: cfg.Location(), Now: p.Now,
+		Admin:   &admin.Service{DB: db, Audit: rec},
+		Upload:  &upload.Service{DB: db, Blob: p.Blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
+		Answer:  answers,
+		Collect: coll,
+		Analysis: &analysissvc.Service{DB: db, Surveys: surveys, Answers: answers, Audit: rec, Loc: cfg.Location(), Now: p.Now,
 			Region: regionLookup(p.Regions)},
 		Monitor: &monitor.Service{Backend: p.Monitor, TaskQueue: cfg.Temporal.TaskQueue, UIURL: cfg.Temporal.UIURL,
 			Namespace: cfg.Temporal.Namespace, Audit: rec},
 	}
+}
+
+func collectService(p Parts, surveys *surveysvc.Service, answers *answersvc.Service) *collect.Service {
+	return &collect.Service{DB: p.DB, Surveys: surveys, Answers: answers, Scheduler: p.Collection, Now: p.Now,
+		PublicURL: p.Config.Server.PublicURL}
+}
+
+// Activities builds the worker's activities with the production services.
+func Activities(p Parts) *activities.Activities {
+	surveys := &surveysvc.Service{DB: p.DB, Now: p.Now}
+	answers := &answersvc.Service{DB: p.DB, Surveys: surveys, Loc: p.Config.Location(), Now: p.Now}
+	return &activities.Activities{Audit: &audit.Recorder{DB: p.DB}, Collect: collectService(p, surveys, answers)}
 }
 
 // regionLookup stores the province (the country for addresses outside China) and city.

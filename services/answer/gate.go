@@ -54,6 +54,8 @@ type gateState struct {
 	pd       *pubDoc
 	existing *models.Answer // the stored answer with this answerDwId (submit)
 	pwdHash  string
+	pwdCap   int    // answers the password admits (0 = no limit)
+	attrs    attrs  // the published attributes with the collection settings applied
 	captcha  string // session to consume inside the save transaction
 }
 
@@ -105,7 +107,12 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 		return nil, nil, err
 	}
 	st.pd = pd
-	a := &pd.attrs
+	cs, err := s.collectSetting(ctx, sv.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.attrs = applySetting(pd.attrs, cs)
+	a := &st.attrs
 	now := s.now()
 	if a.startOn && now.Before(a.start) {
 		return st, refuse(408, "The survey has not started yet, it opens at "+a.start.In(s.Loc).Format("2006-01-02 15:04:05")), nil
@@ -122,18 +129,18 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 			return st, refuse(407, "The survey has reached its maximum number of answers"), nil
 		}
 	}
-	if a.pwdOn {
-		c, err := s.checkPassword(ctx, sv.ID, a, in.AnPwd, in.Client.IP)
+	if a.pwdOn || a.bulkPwd {
+		pwdCap, c, err := s.checkPassword(ctx, sv.ID, a, in.AnPwd, in.Client.IP)
 		if err != nil || c != nil {
 			return st, c, err
 		}
-		st.pwdHash = sha(in.AnPwd)
-		if a.pwdAnNum > 0 {
+		st.pwdHash, st.pwdCap = sha(strings.TrimSpace(in.AnPwd)), pwdCap
+		if pwdCap > 0 {
 			n, err := s.counterSum(ctx, sv.ID, keyPwd+st.pwdHash[:16])
 			if err != nil {
 				return nil, nil, err
 			}
-			if n >= int64(a.pwdAnNum) {
+			if n >= int64(pwdCap) {
 				return st, refuse(403, "This answer password has been used the maximum number of times"), nil
 			}
 		}
@@ -164,7 +171,7 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 			return st, refuse(402, "You have already answered this survey from this network address"), nil
 		}
 	}
-	if len(a.ipRanges) > 0 && !inRanges(a.ipRanges, in.Client.IP) {
+	if len(a.ipRanges) > 0 && inRanges(a.ipRanges, in.Client.IP) == a.ipDeny {
 		return st, refuse(402, "Your network address is not allowed to answer this survey"), nil
 	}
 	if a.captchaOn {
@@ -195,34 +202,51 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 	return st, &Check{AnCheckIsPass: true, AnCheckResultCode: 200, AnCheckResultMsg: "ok"}, nil
 }
 
-// checkPassword applies the answer password with its rate limit (nil = right).
-func (s *Service) checkPassword(ctx context.Context, surveyID string, a *attrs, pwd, ip string) (*Check, error) {
+// checkPassword applies the answer password (the surveyAttrs one or a bulk password of
+// c/pwd) with its rate limit. nil = right; the int is the answers the password admits.
+func (s *Service) checkPassword(ctx context.Context, surveyID string, a *attrs, pwd, ip string) (int, *Check, error) {
+	c, pwdCap, err := s.checkPassword1(ctx, surveyID, a, pwd, ip)
+	return pwdCap, c, err
+}
+
+func (s *Service) checkPassword1(ctx context.Context, surveyID string, a *attrs, pwd, ip string) (*Check, int, error) {
 	key := "anpwd:" + surveyID + ":" + ip
 	blocked, left, err := s.Limiter.Blocked(ctx, key, s.PwdMaxFailures, s.PwdWindow)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if blocked {
 		mins := int(math.Ceil(left.Minutes()))
 		c := refuse(403, "Too many wrong passwords, please try again in "+itoa(max(1, mins))+" minutes")
 		c.ShowAnswerPwd = true
-		return c, nil
+		return c, 0, nil
 	}
 	pwd = strings.TrimSpace(pwd)
 	if pwd == "" {
 		c := refuse(403, "Please enter the answer password")
 		c.ShowAnswerPwd = true
-		return c, nil
+		return c, 0, nil
 	}
-	if !constEq(pwd, a.pwd) {
+	if a.pwdOn && constEq(pwd, a.pwd) {
+		return nil, a.pwdAnNum, nil
+	}
+	var bulk *models.AnswerPassword
+	if a.bulkPwd {
+		p, err := s.bulkPassword(ctx, surveyID, pwd)
+		if err != nil {
+			return nil, 0, err
+		}
+		bulk = p
+	}
+	if bulk == nil {
 		if err := s.Limiter.Hit(ctx, key, s.PwdWindow); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		c := refuse(403, "Wrong answer password")
 		c.ShowAnswerPwd = true
-		return c, nil
+		return c, 0, nil
 	}
-	return nil, nil
+	return nil, bulk.AllowedCount, nil
 }
 
 // ipRange is a network (a.b.c.d, a.b.c.d/n or a.b.c.d/e.f.g.h).

@@ -59,10 +59,16 @@ func (s *Service) CheckPassword(ctx context.Context, sidOrID, anPwd, ip string) 
 	if err != nil {
 		return nil, err
 	}
-	if !pd.attrs.pwdOn {
+	cs, err := s.collectSetting(ctx, sv.ID)
+	if err != nil {
+		return nil, err
+	}
+	a := applySetting(pd.attrs, cs)
+	if !a.pwdOn && !a.bulkPwd {
 		return nil, nil
 	}
-	return s.checkPassword(ctx, sv.ID, &pd.attrs, anPwd, ip)
+	_, c, err := s.checkPassword(ctx, sv.ID, &a, anPwd, ip)
+	return c, err
 }
 
 // Reader is who reads an answer.

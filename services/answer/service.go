@@ -115,6 +115,9 @@ type attrs struct {
 	contactOn      bool
 	weixinOn       bool
 	voteRank       bool
+	// from the collection settings (services/collect): deny-list IP mode, bulk passwords
+	ipDeny  bool
+	bulkPwd bool
 }
 
 type limitAttr struct {

@@ -266,9 +266,10 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 
 	// counters
 	var capped []cappedKey
+	var agg *Aggregate
 	var plain []string
 	if status == models.AnswerSubmitted {
-		a := &pd.attrs
+		a := &st.attrs
 		if a.endNum > 0 {
 			capped = append(capped, cappedKey{key: keyTotal, cap: a.endNum, code: 407})
 		} else {
@@ -279,10 +280,13 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 				capped = append(capped, cappedKey{key: quotaCounterKey(q.Key), cap: q.Cap, code: 400, quota: q.Quota})
 			}
 		}
-		if st.pwdHash != "" && a.pwdAnNum > 0 {
-			capped = append(capped, cappedKey{key: keyPwd + st.pwdHash[:16], cap: a.pwdAnNum, code: 403})
+		if st.pwdHash != "" && st.pwdCap > 0 {
+			capped = append(capped, cappedKey{key: keyPwd + st.pwdHash[:16], cap: st.pwdCap, code: 403})
 		}
-		plain = append(plain, optionKeys(answers)...)
+		if isTest == 0 { // statistics keys (aggregate.go): test answers are not analysed
+			agg = BuildAggregate(sv.ID, row.ID, pd.qtypes, answers)
+			plain = append(plain, agg.Keys...)
+		}
 		sort.Slice(capped, func(i, j int) bool { return capped[i].key < capped[j].key })
 		sort.Strings(plain)
 		plain = dedupe(plain)
@@ -314,6 +318,9 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 				if isDuplicate(err) {
 					return errReplay
 				}
+				return err
+			}
+			if err := s.recordAnswerExtras(tx, row, in.Client.UserAgent, agg); err != nil {
 				return err
 			}
 			if status != models.AnswerSubmitted {
@@ -452,43 +459,10 @@ func (s *Service) bump(tx *gorm.DB, surveyID string, slot int, keys []string) er
 	return tx.Exec(b.String(), args...).Error
 }
 
-// optionKeys are the statistics counters of effective answers.
-func optionKeys(answers []*lang.AnQuestion) []string {
-	var out []string
-	for _, a := range answers {
-		q := string(a.QuDwID)
-		if q == "" {
-			continue
-		}
-		out = append(out, keyQu+q)
-		if a.AnRadio != nil && a.AnRadio.OptionDwID != "" {
-			out = append(out, keyOpt+string(a.AnRadio.OptionDwID))
-		}
-		for _, o := range a.AnCheckboxs {
-			if o != nil && o.OptionDwID != "" {
-				out = append(out, keyOpt+string(o.OptionDwID))
-			}
-		}
-		for _, m := range a.AnMatrixRadios {
-			if m != nil {
-				out = append(out, "mr:"+string(m.RowDwID)+":"+string(m.ColDwID))
-			}
-		}
-		for _, m := range a.AnMatrixCheckboxes {
-			if m == nil {
-				continue
-			}
-			for _, c := range m.RowAnCheckboxs {
-				if c != nil {
-					out = append(out, "mc:"+string(m.RowDwID)+":"+string(c.ColDwID))
-				}
-			}
-		}
-	}
-	for i, k := range out {
-		out[i] = clip(k, 160)
-	}
-	return out
+// optionKeys are the statistics counters of effective answers (the one helper: see
+// BuildAggregate in aggregate.go, which also gives the sums and answer items).
+func optionKeys(qtypes map[string]string, answers []*lang.AnQuestion) []string {
+	return BuildAggregate("", "", qtypes, answers).Keys
 }
 
 func dedupe(s []string) []string {

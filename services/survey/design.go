@@ -261,6 +261,7 @@ func (s *Service) Publish(ctx context.Context, p *account.Principal, id string) 
 	if err != nil {
 		return nil, err
 	}
+	s.published(ctx, sv.ID)
 	return &PublishResult{SurveyID: sv.ID, Sid: sv.Sid, Version: version, PublishedAt: models.FormatTime(now),
 		SurveyState: models.SurveyCollecting, Warnings: warnings}, nil
 }

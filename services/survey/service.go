@@ -25,6 +25,8 @@ type Service struct {
 	DB *gorm.DB
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Collection starts / signals the collection workflow after publish and state changes (nil: none).
+	Collection CollectionHook
 }
 
 func (s *Service) now() time.Time {

@@ -459,6 +459,7 @@ func (s *Service) SetState(ctx context.Context, p *account.Principal, id string,
 			return nil, models.Invalid("The survey was changed in another window, reload and try again")
 		}
 		sv.State, sv.UpdatedAt = to, now
+		s.stateChanged(ctx, sv.ID, from, to)
 	}
 	return s.info(ctx, a)
 }

@@ -1,0 +1,204 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"dwsurvey/models"
+	"dwsurvey/services/analysis"
+)
+
+// registerAnalysis registers the results calls (docs/api-results.md). Every call needs the
+// survey:data permission and data rights on the survey; others get "not found".
+func (s *server) registerAnalysis() {
+	const d = "app/v6/dw-answer-data-survey/"
+	p := models.PermSurveyData
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		s.handle(m, d+"survey-stats.do", p, "Statistics of a survey from the aggregates", s.anStats)
+		s.handle(m, d+"list-es.do", p, "Raw data (Page, first 10,000 rows)", s.anList)
+		s.handle(m, d+"list.do", p, "Raw data (Page, first 10,000 rows)", s.anList)
+		s.handle(m, d+"cross.do", p, "Cross analysis with chi-square", s.anCross)
+		s.handle(m, "app/stats/report.do", p, "Per-question report (counts, percentages, averages, fill-blank answers)", s.anReport)
+		s.handle(m, "app/answer/info.do", p, "One answer for survey staff", s.anInfo)
+		s.handle(m, "app/v6/analysis/analysis.do", p, "Answer overview (per day, completion, duration, sources, devices)", s.anOverview)
+		s.handle(m, "app/v6/analysis/province-answer-page.do", p, "Answers by province (Page)", s.anProvinces)
+		s.handle(m, "app/v6/analysis/source-stats.do", p, "Answers by source code", s.anSources)
+		s.handle(m, "app/v6/dw-answer-log/list.do", p, "Visit log (Page)", s.anLogs)
+	}
+	s.handle(http.MethodDelete, d+"delete-answer.do", p, "Soft delete answers (audit)", s.anDelete)
+	s.handle(http.MethodPost, d+"delete-answer.do", p, "Soft delete answers (audit)", s.anDelete)
+	s.handle(http.MethodPost, "app/answer/edit.do", p, "Edit an answer (re-validated)", s.anEdit)
+}
+
+func anPaging(p map[string]string) (int, int) {
+	no, _ := strconv.Atoi(first(p, "pageNo", "current"))
+	size, _ := strconv.Atoi(first(p, "pageSize"))
+	return no, size
+}
+
+// anFilter reads the raw-data filters from flat params or a "filters" object.
+func anFilter(p map[string]string, raw map[string]json.RawMessage) (analysis.Filter, error) {
+	var f analysis.Filter
+	if v, ok := raw["filters"]; ok && string(v) != "null" {
+		if err := json.Unmarshal(v, &f); err != nil {
+			return f, models.Invalid("Invalid filters: %v", err)
+		}
+	}
+	set := func(dst *string, keys ...string) {
+		if v := first(p, keys...); v != "" {
+			*dst = v
+		}
+	}
+	set(&f.State, "state")
+	set(&f.From, "bgDate", "startTime")
+	set(&f.To, "endDate", "endTime")
+	set(&f.IP, "ip")
+	set(&f.City, "city")
+	if v := first(p, "values"); v != "" && len(f.Values) == 0 {
+		if err := json.Unmarshal([]byte(v), &f.Values); err != nil {
+			return f, models.Invalid("Invalid values filter: %v", err)
+		}
+	}
+	if q, o := first(p, "quDwId"), first(p, "optionDwId"); q != "" && o != "" {
+		f.Values = append(f.Values, analysis.ValueFilter{QuDwID: q, OptionDwID: o})
+	}
+	return f, nil
+}
+
+func (s *server) anStats(c *gin.Context) {
+	p, _ := answerParams(c)
+	r, err := s.d.Analysis.SurveyStats(c.Request.Context(), principal(c), first(p, "surveyId", "sid"))
+	respond(c, r, err)
+}
+
+func (s *server) anReport(c *gin.Context) {
+	p, _ := answerParams(c)
+	if q := first(p, "quDwId"); q != "" {
+		no, size := anPaging(p)
+		r, err := s.d.Analysis.Texts(c.Request.Context(), principal(c), first(p, "surveyId", "sid"), q, no, size)
+		respond(c, r, err)
+		return
+	}
+	r, err := s.d.Analysis.Report(c.Request.Context(), principal(c), first(p, "surveyId", "sid"))
+	respond(c, r, err)
+}
+
+func (s *server) anList(c *gin.Context) {
+	p, raw := answerParams(c)
+	f, err := anFilter(p, raw)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	no, size := anPaging(p)
+	pg, err := s.d.Analysis.List(c.Request.Context(), principal(c), first(p, "surveyId", "sid"), f, no, size)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	msg := "success"
+	if pg.Limited {
+		msg = pg.LimitMsg
+	}
+	c.JSON(http.StatusOK, Envelope{ResultCode: codeOK, ResultMsg: msg, Data: pg})
+}
+
+func (s *server) anDelete(c *gin.Context) {
+	p, raw := answerParams(c)
+	var ids []string
+	if v, ok := raw["ids"]; ok {
+		if json.Unmarshal(v, &ids) != nil {
+			var one string
+			if json.Unmarshal(v, &one) != nil {
+				fail(c, models.Invalid("ids must be a list of answer ids"))
+				return
+			}
+			ids = strings.Split(one, ",")
+		}
+	} else if v := first(p, "ids", "id", "answerId"); v != "" {
+		if strings.HasPrefix(v, "[") {
+			_ = json.Unmarshal([]byte(v), &ids)
+		} else {
+			ids = strings.Split(v, ",")
+		}
+	}
+	n, err := s.d.Analysis.Delete(c.Request.Context(), principal(c), first(p, "surveyId", "sid"), ids, auditEntry(c))
+	respond(c, gin.H{"deleted": n}, err)
+}
+
+func (s *server) anEdit(c *gin.Context) {
+	p, raw := answerParams(c)
+	aj := []byte(p["answerJson"])
+	if v, ok := raw["answerJson"]; ok && len(v) > 0 && v[0] == '{' {
+		aj = v
+	}
+	row, msgs, err := s.d.Analysis.Edit(c.Request.Context(), principal(c), first(p, "answerId", "id"), aj, auditEntry(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	if len(msgs) > 0 {
+		c.JSON(http.StatusOK, Envelope{ResultCode: codeInvalid, ResultMsg: "The answer does not pass validation", Data: gin.H{"errors": msgs}})
+		return
+	}
+	ok(c, gin.H{"answerId": row.ID, "sumScore": row.SumScore, "anQuNum": row.QuNum})
+}
+
+func (s *server) anInfo(c *gin.Context) {
+	p, _ := answerParams(c)
+	r, err := s.d.Analysis.Info(c.Request.Context(), principal(c), first(p, "answerId", "id"))
+	respond(c, r, err)
+}
+
+func (s *server) anCross(c *gin.Context) {
+	p, raw := answerParams(c)
+	var in analysis.CrossInput
+	in.SurveyID = first(p, "surveyId", "sid")
+	in.ColQuDwID = first(p, "colQuDwId")
+	if v, ok := raw["rowQuDwIds"]; ok {
+		if err := json.Unmarshal(v, &in.RowQuDwIDs); err != nil {
+			fail(c, models.Invalid("rowQuDwIds must be a list of question dwIds"))
+			return
+		}
+	} else if v := first(p, "rowQuDwIds"); v != "" {
+		in.RowQuDwIDs = strings.Split(v, ",")
+	}
+	f, err := anFilter(p, raw)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	in.Filters = f
+	r, err := s.d.Analysis.CrossAnalysis(c.Request.Context(), principal(c), in)
+	respond(c, r, err)
+}
+
+func (s *server) anOverview(c *gin.Context) {
+	p, _ := answerParams(c)
+	r, err := s.d.Analysis.Overview(c.Request.Context(), principal(c), first(p, "surveyId", "sid"))
+	respond(c, r, err)
+}
+
+func (s *server) anProvinces(c *gin.Context) {
+	p, _ := answerParams(c)
+	no, size := anPaging(p)
+	r, err := s.d.Analysis.Provinces(c.Request.Context(), principal(c), first(p, "surveyId", "sid"), no, size)
+	respond(c, r, err)
+}
+
+func (s *server) anSources(c *gin.Context) {
+	p, _ := answerParams(c)
+	r, err := s.d.Analysis.Sources(c.Request.Context(), principal(c), first(p, "surveyId", "sid"))
+	respond(c, r, err)
+}
+
+func (s *server) anLogs(c *gin.Context) {
+	p, _ := answerParams(c)
+	no, size := anPaging(p)
+	r, err := s.d.Analysis.Logs(c.Request.Context(), principal(c), first(p, "surveyId", "sid"), no, size)
+	respond(c, r, err)
+}

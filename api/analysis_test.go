@@ -1,0 +1,521 @@
+package api_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"dwsurvey/internal/testenv"
+	"dwsurvey/models"
+	"dwsurvey/services/analysis"
+	lang "dwsurvey/survey"
+)
+
+const ad = "app/v6/dw-answer-data-survey/"
+
+func resultsDoc() M {
+	return M{"questions": []M{
+		{"dwId": "q1", "quType": "RADIO", "quTitle": "Q1", "quRadios": []M{opt("a1"), opt("a2"), opt("a3")}},
+		{"dwId": "q2", "quType": "CHECKBOX", "quTitle": "Q2", "quCheckboxs": []M{opt("b1"), opt("b2"), opt("b3")}},
+		{"dwId": "q3", "quType": "SCORE", "quTitle": "Q3", "paramInt02": 5, "quScores": []M{opt("s1"), opt("s2")}},
+		{"dwId": "q4", "quType": "SCALE_NPS", "quTitle": "Q4"},
+		{"dwId": "q5", "quType": "MATRIX_RADIO", "quTitle": "Q5", "quRows": []M{opt("r1"), opt("r2")}, "quCols": []M{opt("c1"), opt("c2")}},
+		{"dwId": "q6", "quType": "FILLBLANK", "quTitle": "Q6"},
+		{"dwId": "q7", "quType": "MATRIX_CHECKBOX", "quTitle": "Q7", "quRows": []M{opt("x1"), opt("x2")}, "quCols": []M{opt("y1"), opt("y2")}},
+	}}
+}
+
+func randomAnswer(r *rand.Rand) []M {
+	var qs []M
+	if r.IntN(5) > 0 {
+		qs = append(qs, anRadio("q1", []string{"a1", "a2", "a3"}[r.IntN(3)]))
+	}
+	if r.IntN(5) > 0 {
+		var cs []M
+		for _, o := range []string{"b1", "b2", "b3"} {
+			if r.IntN(2) == 0 {
+				cs = append(cs, M{"optionDwId": o})
+			}
+		}
+		if len(cs) > 0 {
+			qs = append(qs, M{"quDwId": "q2", "quType": "CHECKBOX", "anCheckboxs": cs})
+		}
+	}
+	if r.IntN(4) > 0 {
+		qs = append(qs, M{"quDwId": "q3", "quType": "SCORE", "anScores": []M{{"optionDwId": "s1", "answerScore": 1 + r.IntN(5)}, {"optionDwId": "s2", "answerScore": 1 + r.IntN(5)}}})
+	}
+	if r.IntN(4) > 0 {
+		qs = append(qs, M{"quDwId": "q4", "quType": "SCALE_NPS", "anScale": M{"answerScore": r.IntN(11)}})
+	}
+	if r.IntN(3) > 0 {
+		qs = append(qs, M{"quDwId": "q5", "quType": "MATRIX_RADIO", "anMatrixRadios": []M{{"rowDwId": "r1", "colDwId": []string{"c1", "c2"}[r.IntN(2)]}, {"rowDwId": "r2", "colDwId": "c1"}}})
+	}
+	if r.IntN(3) > 0 {
+		qs = append(qs, M{"quDwId": "q6", "quType": "FILLBLANK", "anFbk": M{"answer": fmt.Sprintf("text %d", r.IntN(100))}})
+	}
+	if r.IntN(3) > 0 {
+		qs = append(qs, M{"quDwId": "q7", "quType": "MATRIX_CHECKBOX", "anMatrixCheckboxes": []M{{"rowDwId": "x1", "rowAnCheckboxs": []M{{"colDwId": "y1"}, {"colDwId": "y2"}}}}})
+	}
+	return qs
+}
+
+// recount computes the statistics independently from the stored answers.
+func recount(t *testing.T, e *testenv.Env, surveyID string) analysis.Stats {
+	t.Helper()
+	var rows []models.Answer
+	if err := e.DB.Where("survey_id = ? AND save_status = 0 AND is_test = 0 AND is_eff = 1 AND deleted_at IS NULL", surveyID).Find(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	st := analysis.Stats{CountRadio: map[string]analysis.StatItem{}, CountCheckbox: map[string]analysis.StatItem{}, CountQu: map[string]analysis.StatItem{},
+		OptionStats: map[string]analysis.StatItem{}, CountMatrixRadio: map[string]analysis.StatItem{}, CountMatrixCheckbox: map[string]analysis.StatItem{},
+		NPS: map[string]analysis.NPSItem{}, Total: int64(len(rows))}
+	inc := func(m map[string]analysis.StatItem, k string) { it := m[k]; it.DocCount++; m[k] = it }
+	num := func(k string, v float64) {
+		it := st.OptionStats[k]
+		if it.StatsCount == 0 || v < it.StatsMin {
+			it.StatsMin = v
+		}
+		if it.StatsCount == 0 || v > it.StatsMax {
+			it.StatsMax = v
+		}
+		it.DocCount++
+		it.StatsCount++
+		it.StatsSum += v
+		st.OptionStats[k] = it
+	}
+	cell := func(m map[string]analysis.StatItem, row, col string) {
+		it := m[row]
+		if it.RowAnAggMap == nil {
+			it.RowAnAggMap = map[string]analysis.StatItem{}
+		}
+		c := it.RowAnAggMap[col]
+		c.DocCount++
+		it.RowAnAggMap[col] = c
+		it.DocCount++
+		m[row] = it
+	}
+	for _, a := range rows {
+		var doc struct {
+			AnQuestions []*lang.AnQuestion `json:"anQuestions"`
+		}
+		if err := json.Unmarshal([]byte(a.Document), &doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range doc.AnQuestions {
+			inc(st.CountQu, string(q.QuDwID))
+			if q.AnRadio != nil {
+				inc(st.CountRadio, string(q.AnRadio.OptionDwID))
+			}
+			for _, o := range q.AnCheckboxs {
+				inc(st.CountCheckbox, string(o.OptionDwID))
+			}
+			for _, s := range q.AnScores {
+				num(string(s.OptionDwID), float64(s.AnswerScore))
+			}
+			if q.AnScale != nil && q.AnScale.AnswerScore != nil {
+				v := float64(*q.AnScale.AnswerScore)
+				num(string(q.QuDwID), v)
+				it := st.NPS[string(q.QuDwID)]
+				switch {
+				case v >= 9:
+					it.Promoters++
+				case v >= 7:
+					it.Passives++
+				default:
+					it.Detractors++
+				}
+				it.DocCount++
+				st.NPS[string(q.QuDwID)] = it
+			}
+			for _, m := range q.AnMatrixRadios {
+				cell(st.CountMatrixRadio, string(m.RowDwID), string(m.ColDwID))
+			}
+			for _, m := range q.AnMatrixCheckboxes {
+				for _, c := range m.RowAnCheckboxs {
+					cell(st.CountMatrixCheckbox, string(m.RowDwID), string(c.ColDwID))
+				}
+			}
+		}
+	}
+	for k, it := range st.OptionStats {
+		it.StatsAvg = math.Round(it.StatsSum/float64(it.StatsCount)*100) / 100
+		st.OptionStats[k] = it
+	}
+	for k, it := range st.NPS {
+		it.NPS = math.Round(float64(it.Promoters-it.Detractors)*100/float64(it.DocCount)*100) / 100
+		st.NPS[k] = it
+	}
+	return st
+}
+
+// nonZero drops zero items (the API lists every option of the document).
+func nonZero(m map[string]analysis.StatItem) map[string]analysis.StatItem {
+	out := map[string]analysis.StatItem{}
+	for k, v := range m {
+		if v.DocCount != 0 || v.StatsCount != 0 {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func compareStats(t *testing.T, got, want analysis.Stats) {
+	t.Helper()
+	norm := func(s analysis.Stats) string {
+		s.CountRadio, s.CountCheckbox, s.CountQu = nonZero(s.CountRadio), nonZero(s.CountCheckbox), nonZero(s.CountQu)
+		s.OptionStats, s.CountMatrixRadio, s.CountMatrixCheckbox = nonZero(s.OptionStats), nonZero(s.CountMatrixRadio), nonZero(s.CountMatrixCheckbox)
+		nps := map[string]analysis.NPSItem{}
+		for k, v := range s.NPS {
+			if v.DocCount > 0 {
+				nps[k] = v
+			}
+		}
+		s.NPS = nps
+		b, _ := json.Marshal(s)
+		return string(b)
+	}
+	if g, w := norm(got), norm(want); g != w {
+		t.Fatalf("statistics differ from the recount:\n got %s\nwant %s", g, w)
+	}
+}
+
+func TestResultsAggregatesEqualRecount(t *testing.T) {
+	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
+		owner := author(t, e, "owner01")
+		anon := e.Client(t, "")
+		id, _ := publishDoc(t, owner, "survey", resultsDoc())
+		r := rand.New(rand.NewPCG(7, uint64(len(e.Driver))))
+		var live []string
+		for i := 0; i < 40; i++ {
+			switch op := r.IntN(10); {
+			case op < 6 || len(live) == 0: // submit (some drafts and test answers)
+				extra := M{}
+				if r.IntN(8) == 0 {
+					extra["isTest"] = 1
+				}
+				body := answerBody(id, newDwID(), randomAnswer(r), extra)
+				if r.IntN(8) == 0 {
+					body["saveStatus"] = 1
+				}
+				_, d := save(t, anon, body)
+				if !d.AnCheckIsPass {
+					t.Fatalf("save refused: %+v", d)
+				}
+				live = append(live, d.DbAnswerID)
+			case op < 8: // owner edit
+				aid := live[r.IntN(len(live))]
+				aj, _ := json.Marshal(M{"anQuestions": randomAnswer(r)})
+				env := owner.Post("app/answer/edit.do", M{"answerId": aid, "answerJson": string(aj)}).Env(t)
+				if env.ResultCode != 200 && env.ResultCode != 400 && env.ResultCode != 404 {
+					t.Fatalf("edit: %+v", env)
+				}
+			default: // delete (twice: idempotent)
+				k := r.IntN(len(live))
+				aid := live[k]
+				var d1, d2 struct{ Deleted int }
+				owner.Post(ad+"delete-answer.do", M{"surveyId": id, "ids": []string{aid}}).OK(t, &d1)
+				owner.Post(ad+"delete-answer.do", M{"surveyId": id, "ids": []string{aid}}).OK(t, &d2)
+				if d2.Deleted != 0 {
+					t.Fatalf("second delete deleted %d", d2.Deleted)
+				}
+				live = append(live[:k], live[k+1:]...)
+			}
+			if i%10 == 9 {
+				var got analysis.Stats
+				owner.Get(ad+"survey-stats.do?surveyId="+id).OK(t, &got)
+				compareStats(t, got, recount(t, e, id))
+			}
+		}
+		var got analysis.Stats
+		owner.Post(ad+"survey-stats.do", M{"surveyId": id}).OK(t, &got)
+		want := recount(t, e, id)
+		compareStats(t, got, want)
+		if got.Total == 0 || len(nonZero(got.OptionStats)) == 0 || len(nonZero(got.CountMatrixRadio)) == 0 {
+			t.Fatalf("fixture too thin: %+v", got)
+		}
+		// items agree with the counters: every counted answer has its items, none other
+		var orphan int64
+		e.DB.Raw(`SELECT COUNT(*) FROM answer_items i LEFT JOIN answers a ON a.id = i.answer_id
+			WHERE i.survey_id = ? AND (a.id IS NULL OR a.deleted_at IS NOT NULL OR a.is_test = 1 OR a.save_status <> 0)`, id).Scan(&orphan)
+		if orphan != 0 {
+			t.Fatalf("%d answer items of uncounted answers", orphan)
+		}
+		// report: percentages with two decimals, averages
+		var rep analysis.Report
+		owner.Get("app/stats/report.do?surveyId="+id).OK(t, &rep)
+		if rep.Total != want.Total || len(rep.Questions) != 7 {
+			t.Fatalf("report %+v", rep)
+		}
+		for _, q := range rep.Questions {
+			for _, o := range q.Options {
+				if o.Percent != math.Round(o.Percent*100)/100 {
+					t.Fatalf("percent %v", o.Percent)
+				}
+			}
+			if q.QuDwID == "q3" && q.Numbers[0].Avg != want.OptionStats["s1"].StatsAvg {
+				t.Fatalf("report avg %+v vs %+v", q.Numbers[0], want.OptionStats["s1"])
+			}
+			if q.QuDwID == "q6" && (q.Texts == nil || q.Texts.TotalItems != want.CountQu["q6"].DocCount) {
+				t.Fatalf("fill-blank texts %+v want %d", q.Texts, want.CountQu["q6"].DocCount)
+			}
+		}
+	})
+}
+
+func TestResultsAccessListDeleteCross(t *testing.T) {
+	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
+		owner := author(t, e, "owner01")
+		dataCo := author(t, e, "collab01")
+		designCo := author(t, e, "design01")
+		other := author(t, e, "other01")
+		anon := e.Client(t, "")
+		id, _ := publishDoc(t, owner, "survey", resultsDoc())
+		owner.Post("app/survey/collaborator/add.do", M{"surveyId": id, "loginName": "collab01", "rights": "data"}).OK(t, nil)
+		owner.Post("app/survey/collaborator/add.do", M{"surveyId": id, "loginName": "design01", "rights": "design"}).OK(t, nil)
+		// hand fixture for the cross table: q1 x q2
+		fixture := []struct {
+			q1 string
+			q2 []string
+		}{{"a1", []string{"b1"}}, {"a1", []string{"b1", "b2"}}, {"a2", []string{"b2"}}, {"a2", []string{"b2"}}, {"a3", []string{"b3"}}, {"a1", nil}}
+		var ids []string
+		for _, f := range fixture {
+			qs := []M{anRadio("q1", f.q1)}
+			if len(f.q2) > 0 {
+				var cs []M
+				for _, o := range f.q2 {
+					cs = append(cs, M{"optionDwId": o})
+				}
+				qs = append(qs, M{"quDwId": "q2", "quType": "CHECKBOX", "anCheckboxs": cs})
+			}
+			d := expectSaveCode(t, anon, answerBody(id, newDwID(), qs, nil), 201)
+			ids = append(ids, d.DbAnswerID)
+		}
+		var lg struct{ ID string }
+		anon.Post(ans+"answer-survey-log.do", M{"surveyId": id}).OK(t, &lg)
+
+		calls := []struct {
+			m, p string
+			body any
+		}{
+			{"GET", ad + "survey-stats.do?surveyId=" + id, nil},
+			{"POST", ad + "list-es.do", M{"surveyId": id}},
+			{"GET", ad + "list.do?surveyId=" + id, nil},
+			{"POST", ad + "cross.do", M{"surveyId": id, "rowQuDwIds": []string{"q1"}, "colQuDwId": "q2"}},
+			{"GET", "app/stats/report.do?surveyId=" + id, nil},
+			{"GET", "app/answer/info.do?answerId=" + ids[0], nil},
+			{"GET", "app/v6/analysis/analysis.do?surveyId=" + id, nil},
+			{"GET", "app/v6/analysis/province-answer-page.do?surveyId=" + id, nil},
+			{"GET", "app/v6/analysis/source-stats.do?surveyId=" + id, nil},
+			{"GET", "app/v6/dw-answer-log/list.do?surveyId=" + id, nil},
+			{"POST", ad + "delete-answer.do", M{"surveyId": id, "ids": []string{ids[0]}}},
+			{"POST", "app/answer/edit.do", M{"answerId": ids[0], "answerJson": `{"anQuestions":[]}`}},
+		}
+		snap := answerSnapshot(t, e.DB)
+		for _, c := range calls {
+			for _, cl := range []*testenv.Client{other, designCo} {
+				cl.Do(c.m, c.p, c.body).Refused(t, 404, "")
+			}
+			anon.Do(c.m, c.p, c.body).Refused(t, 401, "")
+		}
+		if answerSnapshot(t, e.DB) != snap {
+			t.Fatal("strangers changed answers")
+		}
+		for _, c := range calls[:10] {
+			if env := dataCo.Do(c.m, c.p, c.body).Env(t); env.ResultCode != 200 {
+				t.Fatalf("data collaborator %s: %+v", c.p, env)
+			}
+		}
+
+		// cross analysis equals the hand count
+		var cr analysis.Cross
+		owner.Post(ad+"cross.do", M{"surveyId": id, "rowQuDwIds": []string{"q1"}, "colQuDwId": "q2"}).OK(t, &cr)
+		tb := cr.Tables[0]
+		hand := map[string]map[string]int64{"a1": {"b1": 2, "b2": 1}, "a2": {"b2": 2}, "a3": {"b3": 1}}
+		for _, row := range tb.Rows {
+			for _, c := range row.Cells {
+				if c.Count != hand[row.OptionDwID][c.ColDwID] {
+					t.Fatalf("cell %s/%s = %d, want %d", row.OptionDwID, c.ColDwID, c.Count, hand[row.OptionDwID][c.ColDwID])
+				}
+			}
+		}
+		if tb.Total != 6 || tb.Rows[0].Total != 3 || tb.Cols[1].Total != 3 || tb.Rows[0].Cells[0].RowPercent != 66.67 || tb.Rows[1].Cells[1].ColPercent != 66.67 {
+			t.Fatalf("totals/percentages %+v", tb)
+		}
+		wantChi, wantDF, wantP := analysis.ChiSquare([][]float64{{2, 1, 0}, {0, 2, 0}, {0, 0, 1}})
+		if tb.DF != wantDF || math.Abs(tb.ChiSquare-wantChi) > 1e-3 || math.Abs(tb.PValue-wantP) > 1e-9 || wantDF != 4 {
+			t.Fatalf("chi %+v", tb)
+		}
+		// filters on cross: only answers that chose a1
+		owner.Post(ad+"cross.do", M{"surveyId": id, "rowQuDwIds": []string{"q1"}, "colQuDwId": "q2", "filters": M{"values": []M{{"quDwId": "q1", "optionDwId": "a1"}}}}).OK(t, &cr)
+		if cr.Tables[0].Total != 3 {
+			t.Fatalf("filtered cross total %d", cr.Tables[0].Total)
+		}
+		// bad input: clear 400, nothing changed
+		snap = answerSnapshot(t, e.DB)
+		owner.Post(ad+"cross.do", M{"surveyId": id, "rowQuDwIds": []string{"q3"}, "colQuDwId": "q2"}).Refused(t, 400, "not a choice question")
+		owner.Post(ad+"cross.do", M{"surveyId": id, "rowQuDwIds": []string{"zz"}, "colQuDwId": "q2"}).Refused(t, 400, "not in the survey")
+		owner.Post(ad+"cross.do", M{"surveyId": id, "colQuDwId": "q2"}).Refused(t, 400, "required")
+		owner.Post(ad+"delete-answer.do", M{"surveyId": id, "ids": []string{}}).Refused(t, 400, "ids")
+		owner.Post(ad+"list.do", M{"surveyId": id, "state": "weird"}).Refused(t, 400, "state")
+		owner.Post(ad+"list.do", M{"surveyId": id, "bgDate": "yesterday"}).Refused(t, 400, "time")
+		env := owner.Post("app/answer/edit.do", M{"answerId": ids[0], "answerJson": `{"anQuestions":[{"quDwId":"q4","quType":"SCALE_NPS","anScale":{"answerScore":42}}]}`}).Env(t)
+		if env.ResultCode != 400 {
+			t.Fatalf("invalid edit accepted: %+v", env)
+		}
+		if answerSnapshot(t, e.DB) != snap {
+			t.Fatal("bad input changed answers")
+		}
+
+		// list: Page shape, filters
+		type page struct {
+			PageNo, PageSize      int
+			TotalItems, TotalPage int64
+			Result                []analysis.Row
+		}
+		var pg page
+		owner.Post(ad+"list-es.do", M{"surveyId": id, "pageNo": 1, "pageSize": 4}).OK(t, &pg)
+		if pg.TotalItems != 6 || pg.TotalPage != 2 || len(pg.Result) != 4 || pg.Result[0].IP != "127.0.0.1" {
+			t.Fatalf("page %+v", pg)
+		}
+		owner.Post(ad+"list.do", M{"surveyId": id, "filters": M{"values": []M{{"quDwId": "q2", "optionDwId": "b2"}}}}).OK(t, &pg)
+		if pg.TotalItems != 3 {
+			t.Fatalf("value filter %+v", pg)
+		}
+		owner.Get(ad+"list.do?surveyId="+id+"&ip=10.0.0.1").OK(t, &pg)
+		if pg.TotalItems != 0 {
+			t.Fatalf("ip filter %+v", pg)
+		}
+		owner.Get(ad+"list.do?surveyId="+id+"&state=screened").OK(t, &pg)
+		if pg.TotalItems != 0 {
+			t.Fatalf("screened %+v", pg)
+		}
+		// delete: idempotent, audit, aggregates
+		var del struct{ Deleted int }
+		owner.Do("DELETE", ad+"delete-answer.do", M{"surveyId": id, "ids": []string{ids[0], ids[1]}}).OK(t, &del)
+		if del.Deleted != 2 {
+			t.Fatalf("deleted %d", del.Deleted)
+		}
+		owner.Do("DELETE", ad+"delete-answer.do", M{"surveyId": id, "ids": []string{ids[0], ids[1]}}).OK(t, &del)
+		if del.Deleted != 0 {
+			t.Fatalf("second delete %d", del.Deleted)
+		}
+		if rows := logRows(t, e, "name = ?", "Delete answers"); len(rows) != 1 {
+			t.Fatalf("audit rows %d", len(rows))
+		}
+		var st analysis.Stats
+		owner.Get(ad+"survey-stats.do?surveyId="+id).OK(t, &st)
+		compareStats(t, st, recount(t, e, id))
+		if st.CountRadio["a1"].DocCount != 1 || st.Total != 4 {
+			t.Fatalf("after delete %+v", st)
+		}
+		owner.Get(ad+"list.do?surveyId="+id).OK(t, &pg)
+		if pg.TotalItems != 4 {
+			t.Fatalf("list after delete %+v", pg)
+		}
+		// overview and logs
+		var ov analysis.Overview
+		owner.Get("app/v6/analysis/analysis.do?surveyId="+id).OK(t, &ov)
+		if ov.Submitted != 4 || ov.CompletionRate != 100 || len(ov.Days) != 1 || ov.Days[0].Count != 4 {
+			t.Fatalf("overview %+v", ov)
+		}
+		var lp struct {
+			TotalItems int64
+			Result     []analysis.LogRow
+		}
+		owner.Get("app/v6/dw-answer-log/list.do?surveyId="+id).OK(t, &lp)
+		if lp.TotalItems != 1 || lp.Result[0].IP != "127.0.0.1" || lp.Result[0].Count != 1 {
+			t.Fatalf("logs %+v", lp)
+		}
+	})
+}
+
+func TestResultsListCap(t *testing.T) {
+	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
+		owner := author(t, e, "owner01")
+		id, _ := publishDoc(t, owner, "survey", resultsDoc())
+		// bulk rows straight into the tables (the cap is about paging, not saving)
+		const n = 10050
+		rows := make([]models.Answer, 0, n)
+		for i := 0; i < n; i++ {
+			rows = append(rows, models.Answer{ID: fmt.Sprintf("cap-%05d", i), SurveyID: id, SurveyVersion: 1, AnswerDwID: fmt.Sprintf("cap-%05d", i), IsEff: 1, Document: `{"anQuestions":[]}`})
+		}
+		if err := e.DB.CreateInBatches(rows, 500).Error; err != nil {
+			t.Fatal(err)
+		}
+		e.DB.Create(&models.AnswerCounter{SurveyID: id, CKey: "sub", Slot: 0, Cnt: n})
+		var pg struct {
+			TotalItems int64
+			Result     []analysis.Row
+			Limited    bool
+		}
+		env := owner.Get(ad + "list.do?surveyId=" + id + "&pageNo=1000&pageSize=10").Env(t)
+		if env.ResultCode != 200 || !strings.Contains(env.ResultMsg, "export") {
+			t.Fatalf("cap message: %+v", env)
+		}
+		_ = json.Unmarshal(env.Data, &pg)
+		if pg.TotalItems != n || len(pg.Result) != 10 || !pg.Limited {
+			t.Fatalf("last reachable page %+v", pg)
+		}
+		owner.Get(ad+"list.do?surveyId="+id+"&pageNo=1001&pageSize=10").OK(t, &pg)
+		if len(pg.Result) != 0 {
+			t.Fatalf("row beyond 10,000 reachable: %d", len(pg.Result))
+		}
+		owner.Get(ad+"list.do?surveyId="+id+"&pageNo=101&pageSize=100&state=unreviewed").OK(t, &pg)
+		if len(pg.Result) != 0 || pg.TotalItems != n {
+			t.Fatalf("filtered beyond the cap %+v", pg)
+		}
+	})
+}
+
+func TestChiSquareKnownValues(t *testing.T) {
+	// p-values of the chi-square distribution (R: pchisq(x, df, lower.tail=FALSE))
+	for _, c := range []struct {
+		x    float64
+		df   int
+		want float64
+	}{{3.841458820694124, 1, 0.05}, {6.634896601021214, 1, 0.01}, {5.991464547107979, 2, 0.05}, {1, 1, 0.3173105078629141},
+		{10, 5, 0.07523524614651217}, {20, 10, 0.02925268807696113}, {0.001, 1, 0.974773}} {
+		if got := analysis.ChiSquarePValue(c.x, c.df); math.Abs(got-c.want) > 1e-6 {
+			t.Errorf("p(%v, %d) = %v, want %v", c.x, c.df, got, c.want)
+		}
+	}
+	// closed forms: df 1 and 3 through erfc, even df through the Poisson sum
+	for _, x := range []float64{0.01, 0.5, 2, 7.5, 30} {
+		df1 := math.Erfc(math.Sqrt(x / 2))
+		df3 := df1 + math.Sqrt(2*x/math.Pi)*math.Exp(-x/2)
+		if g := analysis.ChiSquarePValue(x, 1); math.Abs(g-df1) > 1e-10 {
+			t.Errorf("df1 x=%v: %v vs %v", x, g, df1)
+		}
+		if g := analysis.ChiSquarePValue(x, 3); math.Abs(g-df3) > 1e-10 {
+			t.Errorf("df3 x=%v: %v vs %v", x, g, df3)
+		}
+	}
+	for _, c := range []struct {
+		x  float64
+		df int
+	}{{100, 80}, {3, 2}, {50, 40}, {1, 20}, {200, 100}} {
+		term, sum := math.Exp(-c.x/2), 0.0
+		for i := 0; i < c.df/2; i++ {
+			if i > 0 {
+				term *= c.x / 2 / float64(i)
+			}
+			sum += term
+		}
+		if g := analysis.ChiSquarePValue(c.x, c.df); math.Abs(g-sum) > 1e-10*math.Max(1, sum) {
+			t.Errorf("even df %d x=%v: %v vs %v", c.df, c.x, g, sum)
+		}
+	}
+	// 2x2 table: chi-square without continuity correction
+	chi, df, p := analysis.ChiSquare([][]float64{{10, 20}, {30, 40}})
+	if df != 1 || math.Abs(chi-0.7936507936507936) > 1e-12 || math.Abs(p-0.3729984) > 1e-6 {
+		t.Fatalf("2x2: %v %d %v", chi, df, p)
+	}
+	if _, df, p := analysis.ChiSquare([][]float64{{5, 0}, {0, 0}}); df != 0 || p != 1 {
+		t.Fatalf("degenerate: %d %v", df, p)
+	}
+	sort.Float64s(nil)
+}

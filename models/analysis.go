@@ -1,0 +1,42 @@
+package models
+
+import "gorm.io/gorm"
+
+// AnswerItem is one effective value of a submitted, non-test, non-deleted answer, written in
+// the same transaction as the answer (services/answer/aggregate.go) and removed when the
+// answer is deleted or edited. Kinds: "c" chosen option (OptDwID), "m" matrix cell
+// (OptDwID = row, ColDwID = column), "n" numeric value (score, ranking, scale, slider;
+// OptDwID = option or row dwId, the question dwId for a scale/slider/NPS), "t" text
+// (fill-blank; OptDwID = blank dwId for multi-blank).
+//
+// The primary key clusters the rows of one question of one survey by answer, so the
+// two-way cross analysis is a merge of two index ranges; ix_item_num serves MIN/MAX per
+// option (loose index scan) and ix_item_opt the "answers that chose X" filter.
+type AnswerItem struct {
+	SurveyID string   `gorm:"primaryKey;size:64;index:ix_item_num,priority:1;index:ix_item_opt,priority:1"`
+	QuDwID   string   `gorm:"column:qu_dw_id;primaryKey;size:64;index:ix_item_num,priority:3;index:ix_item_opt,priority:2"`
+	AnswerID string   `gorm:"primaryKey;size:64;index:ix_item_answer;index:ix_item_opt,priority:4"`
+	Seq      int      `gorm:"primaryKey;autoIncrement:false"`
+	Kind     string   `gorm:"size:1;not null;index:ix_item_num,priority:2"`
+	OptDwID  string   `gorm:"column:opt_dw_id;size:64;not null;default:'';index:ix_item_num,priority:4;index:ix_item_opt,priority:3"`
+	ColDwID  string   `gorm:"column:col_dw_id;size:64;not null;default:''"`
+	NumValue *float64 `gorm:"index:ix_item_num,priority:5"`
+	Text     string   `gorm:"size:500;not null;default:''"`
+}
+
+// AnalysisMigration is schema step 5: answer items, the device class of an answer
+// (answers.device: mobile, tablet, desktop or empty) and the raw-data list index.
+var AnalysisMigration = Migration{Version: 5, Name: "answer items, answer device, raw data list index", Up: func(tx *gorm.DB) error {
+	if err := tx.AutoMigrate(&AnswerItem{}); err != nil {
+		return err
+	}
+	if !tx.Migrator().HasColumn("answers", "device") {
+		if err := tx.Exec("ALTER TABLE answers ADD COLUMN device VARCHAR(16) NOT NULL DEFAULT ''").Error; err != nil {
+			return err
+		}
+	}
+	if !tx.Migrator().HasIndex("answers", "ix_answer_list") {
+		return tx.Exec("CREATE INDEX ix_answer_list ON answers (survey_id, save_status, is_test, deleted_at, end_an_date)").Error
+	}
+	return nil
+}}

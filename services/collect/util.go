@@ -1,0 +1,5 @@
+package collect
+
+import "strings"
+
+func trim(v string) string { return strings.TrimSpace(v) }
