@@ -1,9 +1,6 @@
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
-import { Result } from 'antd';
-import React from 'react';
-import AvatarDropdown from './components/AvatarDropdown';
-import LangSwitch from './components/LangSwitch';
+import React, { Suspense } from 'react';
 import { requestConfig } from './requestConfig';
 import { currentUser as fetchCurrentUser, footerInfo, type FooterInfo, type SafeUser } from './services/api';
 import { t } from './utils/i18n';
@@ -13,6 +10,13 @@ import { getAuthority, getToken, setAuthority, setItem } from './utils/storage';
 import { setSiteName, updateTitle } from './utils/title';
 
 applyStoredLanguage();
+
+// Header widgets and result pages load on demand: the entry bundle is shared by the
+// respondent answer pages, whose first load must stay small.
+const AvatarDropdown = React.lazy(() => import('./components/AvatarDropdown'));
+const LangSwitch = React.lazy(() => import('./components/LangSwitch'));
+const Result = React.lazy(() => import('antd/es/result'));
+const lazy = (node: React.ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 export type InitialState = {
   currentUser?: SafeUser;
@@ -72,12 +76,12 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     contentWidth: 'Fluid',
     menu: { locale: true },
     rightContentRender: false,
-    actionsRender: () => [<LangSwitch key="lang" />],
+    actionsRender: () => [<React.Fragment key="lang">{lazy(<LangSwitch />)}</React.Fragment>],
     avatarProps: {
       src: initialState?.currentUser?.avatar || '/avatar.svg',
       size: 'small',
       title: initialState?.currentUser?.name || initialState?.currentUser?.loginName,
-      render: (_: unknown, dom: React.ReactNode) => <AvatarDropdown>{dom}</AvatarDropdown>,
+      render: (_: unknown, dom: React.ReactNode) => <Suspense fallback={dom}><AvatarDropdown>{dom}</AvatarDropdown></Suspense>,
     },
     postMenuData: (menus: any[] | undefined) => menuForPath(menus ?? [], history.location.pathname),
     onPageChange: () => {
@@ -88,8 +92,8 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       }
       updateTitle(location.pathname);
     },
-    unAccessible: <Result status="403" title="403" subTitle={t('app.noAccess')} />,
-    noFound: <Result status="404" title="404" subTitle={t('app.notFound')} />,
+    unAccessible: lazy(<Result status="403" title="403" subTitle={t('app.noAccess')} />),
+    noFound: lazy(<Result status="404" title="404" subTitle={t('app.notFound')} />),
     token: {
       header: { colorBgMenuItemSelected: 'rgba(1,90,180,0.08)' },
     },

@@ -1,6 +1,5 @@
 import type { RequestConfig } from '@umijs/max';
 import { history } from '@umijs/max';
-import { Modal } from 'antd';
 import { classifyBody, classifyTransport, refreshedToken, type Outcome } from './utils/errors';
 import { t } from './utils/i18n';
 import { clearSession, getItem, getToken, setToken } from './utils/storage';
@@ -41,15 +40,18 @@ export function applyOutcome(o: Outcome) {
     case 'forbidden':
       if (forbiddenOpen) return;
       forbiddenOpen = true;
-      Modal.warning({
-        title: t('error.tip'),
-        content: o.message,
-        okText: t('error.confirm'),
-        onOk: () => {
-          forbiddenOpen = false;
-          history.push(USER_CENTRE_PATH);
-        },
-      });
+      // Loaded on demand: the dialog is rare and must not weigh on every page's first load.
+      void import('antd/es/modal').then(({ default: Modal }) =>
+        Modal.warning({
+          title: t('error.tip'),
+          content: o.message,
+          okText: t('error.confirm'),
+          onOk: () => {
+            forbiddenOpen = false;
+            history.push(USER_CENTRE_PATH);
+          },
+        }),
+      );
       return;
     case 'warning':
       toast.warning(o.message);
