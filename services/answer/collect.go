@@ -101,7 +101,7 @@ func (s *Service) QuotaStates(ctx context.Context, sidOrID string) (*models.Surv
 // collectSetting reads the collection settings row of a survey (nil when none).
 func (s *Service) collectSetting(ctx context.Context, surveyID string) (*models.CollectSetting, error) {
 	var cs models.CollectSetting
-	err := s.fast.WithContext(ctx).Where("survey_id = ?", surveyID).Take(&cs).Error
+	err := s.DB.WithContext(ctx).Where("survey_id = ?", surveyID).Take(&cs).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
@@ -152,7 +152,7 @@ func (s *Service) bulkPassword(ctx context.Context, surveyID, code string) (*mod
 		return nil, nil
 	}
 	var p models.AnswerPassword
-	err := s.fast.WithContext(ctx).Where("survey_id = ? AND code = ? AND enabled = ?", surveyID, code, true).Take(&p).Error
+	err := s.DB.WithContext(ctx).Where("survey_id = ? AND code = ? AND enabled = ?", surveyID, code, true).Take(&p).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}

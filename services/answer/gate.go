@@ -83,7 +83,7 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 	st.sv = sv
 	if in.Submit && in.AnswerDwID != "" {
 		var a models.Answer
-		err := s.fast.WithContext(ctx).Where("survey_id = ? AND answer_dw_id = ? AND deleted_at IS NULL", sv.ID, in.AnswerDwID).Take(&a).Error
+		err := s.DB.WithContext(ctx).Where("survey_id = ? AND answer_dw_id = ? AND deleted_at IS NULL", sv.ID, in.AnswerDwID).Take(&a).Error
 		if err == nil {
 			st.existing = &a
 			if a.SaveStatus == models.AnswerSubmitted {
@@ -151,7 +151,7 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 			return 0, nil
 		}
 		var n int64
-		err := s.fast.WithContext(ctx).Model(&models.Answer{}).
+		err := s.DB.WithContext(ctx).Model(&models.Answer{}).
 			Where("survey_id = ? AND "+col+" = ? AND save_status = 0 AND deleted_at IS NULL", sv.ID, v).Count(&n).Error
 		return n, err
 	}

@@ -437,7 +437,7 @@ func (s *Service) VoteStats(ctx context.Context, sidOrID string) (map[string]any
 	if !pd.attrs.voteRank {
 		return nil, models.ErrNotFound
 	}
-	sums, err := s.counterSums(ctx, s.fast, sv.ID, "")
+	sums, err := s.counterSums(ctx, s.DB, sv.ID, "")
 	if err != nil {
 		return nil, err
 	}

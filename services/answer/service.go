@@ -55,7 +55,6 @@ type Service struct {
 	PwdWindow      time.Duration
 
 	once  sync.Once
-	fast  *gorm.DB // prepared-statement session
 	mysql bool
 	docs  sync.Map // surveyID:version -> *pubDoc
 }
@@ -63,7 +62,6 @@ type Service struct {
 func (s *Service) init() {
 	s.once.Do(func() {
 		s.mysql = s.DB.Dialector.Name() == "mysql"
-		s.fast = s.DB.Session(&gorm.Session{PrepareStmt: true})
 		if s.Notifier == nil {
 			s.Notifier = NoopNotifier{}
 		}
@@ -236,7 +234,7 @@ func (s *Service) published(ctx context.Context, sv *models.Survey) (*pubDoc, er
 		return v.(*pubDoc), nil
 	}
 	var ver models.SurveyVersion
-	if err := s.fast.WithContext(ctx).Where("survey_id = ? AND version = ?", sv.ID, sv.PublishedVersion).Take(&ver).Error; err != nil {
+	if err := s.DB.WithContext(ctx).Where("survey_id = ? AND version = ?", sv.ID, sv.PublishedVersion).Take(&ver).Error; err != nil {
 		return nil, err
 	}
 	d, _, err := lang.Parse([]byte(ver.Document))
@@ -265,7 +263,7 @@ func (s *Service) published(ctx context.Context, sv *models.Survey) (*pubDoc, er
 // loadSurvey reads the survey row by id or sid (recycled ones included).
 func (s *Service) loadSurvey(ctx context.Context, sidOrID string) (*models.Survey, error) {
 	var sv models.Survey
-	err := s.fast.WithContext(ctx).Where("id = ? OR sid = ?", sidOrID, sidOrID).Take(&sv).Error
+	err := s.DB.WithContext(ctx).Where("id = ? OR sid = ?", sidOrID, sidOrID).Take(&sv).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, models.ErrNotFound
 	}
@@ -297,7 +295,7 @@ func itoa(n int) string {
 // counterSum returns the sum of a counter key of a survey.
 func (s *Service) counterSum(ctx context.Context, surveyID, key string) (int64, error) {
 	var n int64
-	err := s.fast.WithContext(ctx).Model(&models.AnswerCounter{}).Select("COALESCE(SUM(cnt),0)").
+	err := s.DB.WithContext(ctx).Model(&models.AnswerCounter{}).Select("COALESCE(SUM(cnt),0)").
 		Where("survey_id = ? AND ckey = ?", surveyID, key).Scan(&n).Error
 	return n, err
 }

@@ -208,7 +208,7 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 	pd, sv := st.pd, st.sv
 	var quotaCounts map[string]int
 	if len(pd.quotaKeys) > 0 {
-		m, err := s.counterSums(ctx, s.fast, sv.ID, keyQuota)
+		m, err := s.counterSums(ctx, s.DB, sv.ID, keyQuota)
 		if err != nil {
 			return nil, err
 		}
@@ -305,7 +305,7 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 	var full []string
 	for attempt := 0; ; attempt++ {
 		full = full[:0]
-		err = s.fast.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 			if st.existing != nil {
 				res := tx.Model(&models.Answer{}).Where("id = ? AND save_status = ?", row.ID, models.AnswerDraft).Select("*").Omit("id", "created_at").Updates(row)
 				if res.Error != nil {
