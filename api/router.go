@@ -125,7 +125,10 @@ func (s *server) console() gin.HandlerFunc {
 		clean := filepath.Clean("/" + p)
 		file := filepath.Join(dir, filepath.FromSlash(clean))
 		if st, err := os.Stat(file); err == nil && !st.IsDir() {
-			if strings.Contains(clean, "/static/") || strings.HasSuffix(clean, ".js") || strings.HasSuffix(clean, ".css") {
+			if strings.HasPrefix(clean, "/embed/") {
+				// the site widget keeps its address on third-party pages: revalidate, never immutable
+				c.Header("Cache-Control", "public, max-age=3600, must-revalidate")
+			} else if strings.Contains(clean, "/static/") || strings.HasSuffix(clean, ".js") || strings.HasSuffix(clean, ".css") {
 				c.Header("Cache-Control", "public, max-age=31536000, immutable")
 			}
 			c.File(file)

@@ -27,6 +27,14 @@ export default defineConfig({
   // antd 5 uses dayjs; without this the locale plugin also bundles moment into every page.
   moment2dayjs: { preset: 'antd', plugins: [] },
   favicons: ['/favicon.svg'],
+  // Embedded in a third-party site (the c/comp widget), browsers that block third-party storage
+  // (private windows, strict modes) throw on localStorage/sessionStorage: use memory instead.
+  headScripts: [
+    {
+      content:
+        "(function(){function m(){var d=new Map();return{get length(){return d.size},key:function(i){var k=Array.from(d.keys())[i];return k===undefined?null:k},getItem:function(k){k=String(k);return d.has(k)?d.get(k):null},setItem:function(k,v){d.set(String(k),String(v))},removeItem:function(k){d.delete(String(k))},clear:function(){d.clear()}}}['localStorage','sessionStorage'].forEach(function(n){try{window[n].getItem('dws')}catch(e){try{Object.defineProperty(window,n,{value:m(),configurable:true})}catch(e2){}}})})();",
+    },
+  ],
   publicPath: '/',
   history: { type: 'browser' },
   hash: true,

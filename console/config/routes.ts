@@ -166,6 +166,19 @@ const authoringPages: Record<string, string> = {
   'dw/import-survey': './Import',
 };
 
+/** Collection pages (issue 6) of the design layout and of the no-layout group. */
+const COLLECT_PAGES: Record<string, string> = {
+  'c/url/:dwSurveyId': './Collect/Url',
+  'c/comp/:dwSurveyId': './Collect/Comp',
+  'survey/c/share/:dwSurveyId': './Collect/Share',
+  'c/pwd/:dwSurveyId': './Collect/Pwd',
+  'c/ip/:dwSurveyId': './Collect/Ip',
+  'c/wx/:dwSurveyId': './Collect/Wx',
+  'c/redirection/:dwSurveyId': './Collect/Redirection',
+  'd/quota-progress/:dwSurveyId': './Collect/Quota',
+  'dw-quota-progress/:dwSurveyId': './Collect/QuotaPublic',
+};
+
 /** Respondent pages of the answer side (other /v8/diaowen routes: their own issues). */
 const ANSWER_PAGES: Record<string, string> = {
   'an/:sid': './Answer',
@@ -193,6 +206,7 @@ const answerRoutes: [string, string][] = [
   ['dw/import-survey', 'importSurvey'],
   ['top/:dwSurveyId', 'scoreTop'],
   ['vote/top/:dwSurveyId', 'voteTop'],
+  ['dw-quota-progress/:dwSurveyId', 'dwQuotaProgress'],
   ['notice', 'notice'],
   ['notice/:noticeId', 'notice'],
 ];
@@ -212,7 +226,7 @@ const routes: R[] = [
     layout: false,
     routes: answerRoutes.map(([p, n]) => ({
       path: `/v8/diaowen/${p}`,
-      component: ANSWER_PAGES[p] ?? authoringPages[p] ?? COMING,
+      component: ANSWER_PAGES[p] ?? authoringPages[p] ?? COLLECT_PAGES[p] ?? COMING,
       layout: false,
       titleKey: `menu.answer.${n}`,
     })),
@@ -223,7 +237,7 @@ const routes: R[] = [
     path: `/v8/dws/${p}`,
     // named so that ProLayout (which sets document.title for layout pages) finds a title
     name: `dws.${n}`,
-    component: authoringPages[p] ?? COMING,
+    component: authoringPages[p] ?? COLLECT_PAGES[p] ?? COMING,
     access: 'canSurvey',
     hideInMenu: true,
     titleKey: `menu.dws.${n}`,

@@ -67,8 +67,21 @@ func (s *Service) CheckPassword(ctx context.Context, sidOrID, anPwd, ip string) 
 	if !a.pwdOn && !a.bulkPwd {
 		return nil, nil
 	}
-	_, c, err := s.checkPassword(ctx, sv.ID, &a, anPwd, ip)
-	return c, err
+	pwdCap, c, err := s.checkPassword(ctx, sv.ID, &a, anPwd, ip)
+	if err != nil || c != nil || pwdCap <= 0 {
+		return c, err
+	}
+	// gate 8 also refuses a password already used its allowed number of times
+	n, err := s.counterSum(ctx, sv.ID, keyPwd+sha(strings.TrimSpace(anPwd))[:16])
+	if err != nil {
+		return nil, err
+	}
+	if n >= int64(pwdCap) {
+		c := refuse(403, "This answer password has been used the maximum number of times")
+		c.ShowAnswerPwd = true
+		return c, nil
+	}
+	return nil, nil
 }
 
 // Reader is who reads an answer.

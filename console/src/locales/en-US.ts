@@ -1,9 +1,11 @@
 import answer from './answer/en-US';
 import authoring from './authoring/en-US';
+import collect from './collect/en-US';
 
 export default {
   ...answer,
   ...authoring,
+  ...collect,
   // app
   'app.name': 'DWSurvey',
   'app.copyright': 'Online survey, exam and vote system',

@@ -120,6 +120,9 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
                 {f('au.d.publish')}
               </a>
             )}
+            <a data-testid="row-collect" onClick={() => history.push(`/v8/dws/c/url/${r.id}`)}>
+              {f('co.collect')}
+            </a>
             <Dropdown
               menu={{
                 items,

@@ -1,0 +1,57 @@
+// Small helpers of the collection pages.
+import { toast } from '../../utils/toast';
+
+/** The server's message of a refused call (envelope or HTTP error body). */
+export function errorText(e: any): string {
+  return (
+    e?.body?.resultMsg ||
+    e?.response?.data?.resultMsg ||
+    e?.info?.resultMsg ||
+    (e?.outcome && 'message' in e.outcome ? e.outcome.message : '') ||
+    e?.message ||
+    String(e)
+  );
+}
+
+/** Copies text; tells the user when the browser cannot. */
+export async function copyText(text: string, ok: string, unsupported: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      toast.success(ok);
+      return true;
+    }
+  } catch {
+    // fall through to the legacy way
+  }
+  try {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.setAttribute('readonly', '');
+    ta.style.position = 'fixed';
+    ta.style.opacity = '0';
+    document.body.appendChild(ta);
+    ta.select();
+    const done = document.execCommand('copy');
+    ta.remove();
+    if (done) {
+      toast.success(ok);
+      return true;
+    }
+  } catch {
+    // unsupported
+  }
+  toast.warning(unsupported);
+  return false;
+}
+
+export function download(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
