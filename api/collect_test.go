@@ -186,9 +186,22 @@ func TestCollectScheduleAndStatus(t *testing.T) {
 		if st.AnswerCount != 2 {
 			t.Fatalf("status %+v", st)
 		}
-		// end now (no workflow running in this environment: the committed state is the fallback)
+		// the cap ended the survey (no workflow runs here: the notifier closed it directly);
+		// respondents keep learning why, even after the author also ends it
+		var info struct {
+			SurveyState int `json:"surveyState"`
+		}
+		owner.Get("app/survey/info.do?id="+id).OK(t, &info)
+		if info.SurveyState != models.SurveyEnded {
+			t.Fatalf("state after the cap: %d", info.SurveyState)
+		}
 		owner.Post("app/survey/up-survey-status.do", M{"surveyId": id, "surveyState": 2}).OK(t, nil)
-		expectSaveCode(t, anon, answerBody(id, newDwID(), qs, nil), 405)
+		expectSaveCode(t, anon, answerBody(id, newDwID(), qs, nil), 407)
+		// end now on a survey without a cap: 405
+		open, _ := publishDoc(t, owner, "survey", simpleDoc(M{}))
+		expectSaveCode(t, anon, answerBody(open, newDwID(), qs, nil), 201)
+		owner.Post("app/survey/up-survey-status.do", M{"surveyId": open, "surveyState": 2}).OK(t, nil)
+		expectSaveCode(t, anon, answerBody(open, newDwID(), qs, nil), 405)
 	})
 }
 
@@ -237,5 +250,45 @@ func TestCollectQuotaListQRAndShare(t *testing.T) {
 			t.Fatalf("share %+v", sh)
 		}
 		_ = fmt.Sprint
+	})
+}
+
+// When the author chose closure on full quotas, the answer that fills the last quota closes
+// the survey (here with no running workflow: the notifier closes it directly), and the link
+// then answers 405. Without the choice, full quotas only refuse matching answers.
+func TestCollectClosesWhenEveryQuotaIsFull(t *testing.T) {
+	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
+		owner := author(t, e, "coll06")
+		doc := simpleDoc(M{})
+		doc["logicDsl"] = M{"quotaDsls": []string{"set Q1A1 quota = 1", "set Q1A2 quota = 1"}}
+		anon := e.Client(t, "")
+		state := func(id string) int {
+			var info struct {
+				SurveyState int `json:"surveyState"`
+			}
+			owner.Get("app/survey/info.do?id="+id).OK(t, &info)
+			return info.SurveyState
+		}
+
+		id, sid := publishDoc(t, owner, "survey", doc)
+		owner.Post("app/survey/collect-schedule.do", M{"surveyId": id, "closeOnQuotasFull": true}).OK(t, nil)
+		expectSaveCode(t, anon, answerBody(id, newDwID(), []M{anRadio("q1", "q1a1")}, nil), 201)
+		if st := state(id); st != models.SurveyCollecting {
+			t.Fatalf("one quota of two full: state %d", st)
+		}
+		expectSaveCode(t, anon, answerBody(id, newDwID(), []M{anRadio("q1", "q1a2")}, nil), 201)
+		if st := state(id); st != models.SurveyEnded {
+			t.Fatalf("every quota full: state %d, want ended", st)
+		}
+		if code := load(t, anon, "sid="+sid).AnswerCheckResult.AnCheckResultCode; code != 405 {
+			t.Fatalf("closed survey answers %d, want 405", code)
+		}
+
+		other, _ := publishDoc(t, owner, "survey", doc)
+		expectSaveCode(t, anon, answerBody(other, newDwID(), []M{anRadio("q1", "q1a1")}, nil), 201)
+		expectSaveCode(t, anon, answerBody(other, newDwID(), []M{anRadio("q1", "q1a2")}, nil), 201)
+		if st := state(other); st != models.SurveyCollecting {
+			t.Fatalf("closure not chosen: state %d, want collecting", st)
+		}
 	})
 }

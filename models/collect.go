@@ -2,6 +2,16 @@ package models
 
 import "time"
 
+// Close reasons stored in CollectSetting.CloseReason (workflows.Reason* carry the same values:
+// workflow code does not import this package; a test pins them).
+const (
+	CloseReasonEndTime      = "endTime"
+	CloseReasonAnswerCap    = "answerCap"
+	CloseReasonQuotasFull   = "quotasFull"
+	CloseReasonEndNow       = "endNow"
+	CloseReasonReturnToEdit = "returnToEdit"
+)
+
 // CollectSetting is the collection settings of one survey that live outside the survey
 // document: the schedule override set by collect-schedule.do (the published surveyAttrs
 // give the schedule until then), quota closure, the IP range rules of c/ip, the share

@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"dwsurvey/activities"
+	"dwsurvey/models"
 	"dwsurvey/workflows"
 )
 
@@ -224,5 +225,18 @@ func TestCollectionRescheduleRefusals(t *testing.T) {
 			}
 			r.expect(res, at(0), *at(3 * time.Hour), workflows.ReasonEndTime)
 		})
+	}
+}
+
+// The workflow's close reasons are stored by the service; they must equal models.CloseReason*.
+func TestCloseReasonsMatchModels(t *testing.T) {
+	for got, want := range map[string]string{
+		workflows.ReasonEndTime: models.CloseReasonEndTime, workflows.ReasonAnswerCap: models.CloseReasonAnswerCap,
+		workflows.ReasonQuotasFull: models.CloseReasonQuotasFull, workflows.ReasonEndNow: models.CloseReasonEndNow,
+		workflows.ReasonReturnToEdit: models.CloseReasonReturnToEdit,
+	} {
+		if got != want {
+			t.Errorf("workflow reason %q, model reason %q", got, want)
+		}
 	}
 }

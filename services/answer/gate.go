@@ -99,7 +99,9 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 	if sv.PublishedVersion == 0 {
 		return st, refuse(406, "The survey has not been published"), nil
 	}
-	if sv.State != models.SurveyCollecting {
+	// Designing (returned to edit) answers 405 at once; an ended survey still reads its
+	// settings so that respondents learn why it ended (408 end time, 407 answer cap).
+	if sv.State != models.SurveyCollecting && sv.State != models.SurveyEnded {
 		return st, refuse(405, "The survey is not collecting answers"), nil
 	}
 	pd, err := s.published(ctx, sv)
@@ -113,21 +115,15 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 	}
 	st.attrs = applySetting(pd.attrs, cs)
 	a := &st.attrs
-	now := s.now()
-	if a.startOn && now.Before(a.start) {
-		return st, refuse(408, "The survey has not started yet, it opens at "+a.start.In(s.Loc).Format("2006-01-02 15:04:05")), nil
-	}
-	if a.endOn && !now.Before(a.end) {
-		return st, refuse(408, "The survey has ended (closed at "+a.end.In(s.Loc).Format("2006-01-02 15:04:05")+")"), nil
-	}
-	if a.endNum > 0 {
-		n, err := s.counterSum(ctx, sv.ID, keyTotal)
-		if err != nil {
-			return nil, nil, err
+	endedByAuthor := sv.State == models.SurveyEnded && cs != nil &&
+		(cs.CloseReason == models.CloseReasonEndNow || cs.CloseReason == models.CloseReasonReturnToEdit)
+	if !endedByAuthor {
+		if c, err := s.windowAndCap(ctx, sv.ID, a); err != nil || c != nil {
+			return st, c, err
 		}
-		if n >= int64(a.endNum) {
-			return st, refuse(407, "The survey has reached its maximum number of answers"), nil
-		}
+	}
+	if sv.State == models.SurveyEnded {
+		return st, refuse(405, "The survey is not collecting answers"), nil
 	}
 	if a.pwdOn || a.bulkPwd {
 		pwdCap, c, err := s.checkPassword(ctx, sv.ID, a, in.AnPwd, in.Client.IP)
@@ -300,4 +296,25 @@ func inRanges(rs []ipRange, ip string) bool {
 		}
 	}
 	return false
+}
+
+// windowAndCap refuses outside the collection window (408) or at the answer cap (407).
+func (s *Service) windowAndCap(ctx context.Context, surveyID string, a *attrs) (*Check, error) {
+	now := s.now()
+	if a.startOn && now.Before(a.start) {
+		return refuse(408, "The survey has not started yet, it opens at "+a.start.In(s.Loc).Format("2006-01-02 15:04:05")), nil
+	}
+	if a.endOn && !now.Before(a.end) {
+		return refuse(408, "The survey has ended (closed at "+a.end.In(s.Loc).Format("2006-01-02 15:04:05")+")"), nil
+	}
+	if a.endNum > 0 {
+		n, err := s.counterSum(ctx, surveyID, keyTotal)
+		if err != nil {
+			return nil, err
+		}
+		if n >= int64(a.endNum) {
+			return refuse(407, "The survey has reached its maximum number of answers"), nil
+		}
+	}
+	return nil, nil
 }

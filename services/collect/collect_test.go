@@ -94,7 +94,11 @@ func TestOpenCloseIdempotent(t *testing.T) {
 func TestNotifierAndStateChanges(t *testing.T) {
 	s, f, id := setup(t)
 	ctx := context.Background()
-	s.CollectionFull(ctx, id, "total") // no workflow: ignored
+	s.CollectionFull(ctx, id, "total") // no workflow: the survey is closed directly
+	if st := state(t, s, id); st != models.SurveyEnded {
+		t.Fatalf("cap reached with no workflow: state %d, want ended", st)
+	}
+	s.DB.Model(&models.Survey{}).Where("id = ?", id).Update("state", models.SurveyCollecting)
 	if err := s.Published(ctx, id); err != nil || len(f.started) != 1 || f.started[0].SurveyID != id {
 		t.Fatalf("publish: %v %+v", err, f.started)
 	}

@@ -202,10 +202,13 @@ func (s *Service) Published(ctx context.Context, surveyID string) error {
 // With no running workflow the committed state is all there is to do.
 func (s *Service) StateChanged(ctx context.Context, surveyID string, from, to int) error {
 	var err error
+	reason := ""
 	switch to {
 	case models.SurveyEnded:
+		reason = models.CloseReasonEndNow
 		err = s.sched().Signal(ctx, surveyID, SignalEndNow)
 	case models.SurveyDesigning:
+		reason = models.CloseReasonReturnToEdit
 		err = s.sched().Signal(ctx, surveyID, SignalReturnToEdit)
 	case models.SurveyCollecting:
 		sv, e := s.survey(ctx, surveyID)
@@ -223,6 +226,9 @@ func (s *Service) StateChanged(ctx context.Context, surveyID string, from, to in
 		_, err = s.sched().Start(ctx, sc)
 	}
 	if errors.Is(err, ErrNoWorkflow) {
+		if reason != "" { // no run to tell: record the author's action as the close reason
+			return s.Close(ctx, surveyID, reason)
+		}
 		return nil
 	}
 	return err
@@ -276,11 +282,13 @@ func (s *Service) Close(ctx context.Context, surveyID, reason string) error {
 
 // CollectionFull is the answer service's notifier (after commit): the answer cap filled
 // -> answerCapReached; a quota filled and every quota is full and the author chose
-// closure -> quotasFull.
+// closure -> quotasFull. With no running workflow the survey is closed directly.
 func (s *Service) CollectionFull(ctx context.Context, surveyID, what string) {
 	var err error
+	reason := ""
 	switch {
 	case answersvc.IsTotalKey(what):
+		reason = models.CloseReasonAnswerCap
 		err = s.sched().Signal(ctx, surveyID, SignalAnswerCapReached)
 	case answersvc.IsQuotaKey(what):
 		var cs *models.CollectSetting
@@ -296,9 +304,13 @@ func (s *Service) CollectionFull(ctx context.Context, surveyID, what string) {
 				return
 			}
 		}
+		reason = models.CloseReasonQuotasFull
 		err = s.sched().Signal(ctx, surveyID, SignalQuotasFull)
 	}
-	if err != nil && !errors.Is(err, ErrNoWorkflow) {
+	if errors.Is(err, ErrNoWorkflow) && reason != "" {
+		err = s.Close(ctx, surveyID, reason)
+	}
+	if err != nil {
 		slog.Error("collection notifier", "survey", surveyID, "what", what, "err", err)
 	}
 }
