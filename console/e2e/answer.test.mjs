@@ -8,35 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish as publishSurvey } from './lib.mjs';
 
-const BASE = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/+$/, '');
-const ADMIN_USER = process.env.ADMIN_USER || 'admin';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || '';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const HEADED = process.env.HEADED === '1';
-const T = 20000;
 const run = Date.now().toString(36).slice(-6);
 
 let browser;
-let token = '';
+let api;
 const external = [];
 
 before(async () => {
-  assert.ok(ADMIN_PASSWORD, 'ADMIN_PASSWORD must be set');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: !HEADED,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const r = await fetch(`${BASE}/api/dwsurvey/anon/security-token/login.do`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ type: 'account', userName: ADMIN_USER, password: ADMIN_PASSWORD }),
-  });
-  const b = await r.json();
-  assert.equal(b.status, 'ok', `admin login: ${JSON.stringify(b)}`);
-  token = b.token;
+  browser = await launchBrowser();
+  api = apiClient(await apiLogin());
 });
 
 after(async () => {
@@ -44,49 +26,8 @@ after(async () => {
   assert.deepEqual(external, [], 'no request left the server host');
 });
 
-async function api(method, p, body) {
-  const r = await fetch(`${BASE}/api/dwsurvey/${p}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: token },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return r.json();
-}
-
-/** Creates, saves and publishes a survey; returns {id, sid}. */
-async function publish(name, surveyType, doc) {
-  const add = await api('POST', 'app/survey/add.do', { surveyName: name, surveyType });
-  assert.equal(add.resultCode, 200, `add: ${JSON.stringify(add)}`);
-  const id = add.data.id;
-  const full = { surveyType, surveyNameObj: { dwHtml: name, dwText: name }, surveyName: name, ...doc };
-  const save = await api('POST', 'app/v6/dw-design-survey/save-survey-json.do', { surveyId: id, surveyJsonText: JSON.stringify(full) });
-  assert.equal(save.resultCode, 200, `save: ${JSON.stringify(save)}`);
-  const dev = await api('POST', 'app/v6/dw-design-survey/dev-survey.do', { surveyId: id });
-  assert.equal(dev.resultCode, 200, `publish: ${JSON.stringify(dev)}`);
-  return { id, sid: dev.data.sid || add.data.sid };
-}
-
-async function newPage(phone) {
-  const ctx = await browser.newContext(
-    phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' } : { viewport: { width: 1366, height: 900 }, locale: 'en-US' },
-  );
-  const baseHost = new URL(BASE).host;
-  await ctx.route('**/*', (route) => {
-    const u = new URL(route.request().url());
-    if ((u.protocol === 'http:' || u.protocol === 'https:') && u.host !== baseHost) {
-      external.push(u.href);
-      return route.abort();
-    }
-    return route.continue();
-  });
-  await ctx.addInitScript(() => {
-    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en-US');
-    if (!window.localStorage.getItem('umi_locale')) window.localStorage.setItem('umi_locale', 'en-US');
-  });
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(T);
-  return { ctx, page };
-}
+const publish = (name, surveyType, doc) => publishSurvey(api, name, surveyType, doc);
+const newPage = (phone) => openPage(browser, external, { phone });
 
 const q = (page, id) => page.locator(`#qu-${id}`);
 const radio = (text) => ({ dwId: text.id, optionTitleObj: { dwHtml: text.t, dwText: text.t }, ...(text.extra || {}) });

@@ -5,39 +5,21 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish as publishSurvey } from './lib.mjs';
 
-const BASE = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/+$/, '');
-const ADMIN_USER = process.env.ADMIN_USER || 'admin';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || '';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const HEADED = process.env.HEADED === '1';
 // the server's schedule zone (server.time_zone, default Asia/Shanghai)
 const TZ = process.env.DWS_SERVER_TIME_ZONE || 'Asia/Shanghai';
-const T = 20000;
 const run = Date.now().toString(36).slice(-6);
 
 let browser;
-let token = '';
+let api;
 let admin; // {ctx, page} logged into the console
 const external = [];
 const closers = [];
 
 before(async () => {
-  assert.ok(ADMIN_PASSWORD, 'ADMIN_PASSWORD must be set');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: !HEADED,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const r = await fetch(`${BASE}/api/dwsurvey/anon/security-token/login.do`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ type: 'account', userName: ADMIN_USER, password: ADMIN_PASSWORD }),
-  });
-  const b = await r.json();
-  assert.equal(b.status, 'ok', `admin login: ${JSON.stringify(b)}`);
-  token = b.token;
+  browser = await launchBrowser();
+  api = apiClient(await apiLogin());
   admin = await newPage();
   const page = admin.page;
   await page.goto(`${BASE}/login`, { waitUntil: 'networkidle' });
@@ -53,15 +35,6 @@ after(async () => {
   assert.deepEqual(external, [], 'no request left the test hosts');
 });
 
-async function api(method, p, body) {
-  const r = await fetch(`${BASE}/api/dwsurvey/${p}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: token },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return r.json();
-}
-
 const title = (t) => ({ quTitleObj: { dwHtml: t, dwText: t } });
 const opt = (id, t) => ({ dwId: id, optionTitleObj: { dwHtml: t, dwText: t } });
 const oneQuestion = (extra = {}) => ({
@@ -69,39 +42,9 @@ const oneQuestion = (extra = {}) => ({
   ...extra,
 });
 
-/** Creates, saves and publishes a survey; returns {id, sid}. */
-async function publish(name, doc) {
-  const add = await api('POST', 'app/survey/add.do', { surveyName: name, surveyType: 'survey' });
-  assert.equal(add.resultCode, 200, `add: ${JSON.stringify(add)}`);
-  const id = add.data.id;
-  const full = { surveyType: 'survey', surveyNameObj: { dwHtml: name, dwText: name }, surveyName: name, ...doc };
-  const save = await api('POST', 'app/v6/dw-design-survey/save-survey-json.do', { surveyId: id, surveyJsonText: JSON.stringify(full) });
-  assert.equal(save.resultCode, 200, `save: ${JSON.stringify(save)}`);
-  const dev = await api('POST', 'app/v6/dw-design-survey/dev-survey.do', { surveyId: id });
-  assert.equal(dev.resultCode, 200, `publish: ${JSON.stringify(dev)}`);
-  return { id, sid: dev.data.sid || add.data.sid };
-}
-
+const publish = (name, doc) => publishSurvey(api, name, 'survey', doc);
 /** A browser context that only reaches the server and the given extra hosts. */
-async function newPage(extraHosts = []) {
-  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-  const allowed = new Set([new URL(BASE).host, ...extraHosts]);
-  await ctx.route('**/*', (route) => {
-    const u = new URL(route.request().url());
-    if ((u.protocol === 'http:' || u.protocol === 'https:') && !allowed.has(u.host)) {
-      external.push(u.href);
-      return route.abort();
-    }
-    return route.continue();
-  });
-  await ctx.addInitScript(() => {
-    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en-US');
-    if (!window.localStorage.getItem('umi_locale')) window.localStorage.setItem('umi_locale', 'en-US');
-  });
-  const page = await ctx.newPage();
-  page.setDefaultTimeout(T);
-  return { ctx, page };
-}
+const newPage = (extraHosts = []) => openPage(browser, external, { extraHosts });
 
 /** yyyy-MM-dd HH:mm:ss of an instant in the server zone. */
 function serverTime(ms) {
@@ -203,6 +146,13 @@ test('(a) a survey starting in 20 s answers 408 before, accepts after, and End n
     await page.getByText('The survey is not collecting answers').waitFor();
     const chk = await api('GET', `none/v6/dw-answer-survey/survey-json-by-survey-id.do?sid=${s.sid}`);
     assert.equal(chk.data?.answerCheckResult?.anCheckResultCode ?? chk.data?.anCheckResultCode, 405, JSON.stringify(chk).slice(0, 300));
+
+    // the status's monitor link opens this survey's workflow history (admins)
+    const st = await status(s.id);
+    assert.ok(st.monitorPath, JSON.stringify(st));
+    await ap.goto(`${BASE}${st.monitorPath}`, { waitUntil: 'networkidle' });
+    await ap.locator('.ant-drawer').getByText('CollectionWorkflow').first().waitFor();
+    await ap.locator('.ant-drawer').getByText('WorkflowExecutionStarted').first().waitFor();
   } finally {
     await ctx.close();
   }

@@ -6,13 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T } from './lib.mjs';
 
-const BASE = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/+$/, '');
-const ADMIN_USER = process.env.ADMIN_USER || 'admin';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || '';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const HEADED = process.env.HEADED === '1';
-const T = 20000;
 
 const run = Date.now().toString(36).slice(-6) + Math.floor(Math.random() * 1000);
 const ROLE_NAME = `LogRole${run}`.slice(0, 18);
@@ -34,16 +29,7 @@ before(async () => {
     headless: !HEADED,
     locale: 'en-US',
     viewport: { width: 1440, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ].filter((a) => !(HEADED && a === '--headless')),
+    args: HEADED ? BROWSER_ARGS : ['--headless', ...BROWSER_ARGS],
   });
   const baseHost = new URL(BASE).host;
   // the page must never load anything from an outside host

@@ -77,7 +77,9 @@ const Workflows: React.FC = () => {
     setDetailLoading(true);
     try {
       const res = await wfHistory(it.workflowId, it.runId);
-      setInfo(res?.data?.info ?? it);
+      const loaded = res?.data?.info ?? it;
+      setInfo(loaded);
+      setDetail(loaded); // a link without runId resolves to the latest run here
       setEvents(res?.data?.events ?? []);
     } catch {
       setEvents([]);
@@ -85,6 +87,17 @@ const Workflows: React.FC = () => {
       setDetailLoading(false);
     }
   };
+
+  // Other pages link here with ?workflowId=…[&runId=…] (e.g. a survey's collection status):
+  // open that execution's history directly (the latest run when no runId is given).
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    const workflowId = q.get('workflowId');
+    if (workflowId) {
+      openDetail({ workflowId, runId: q.get('runId') || '' } as WfItem);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const act = async (kind: 'cancel' | 'terminate') => {
     if (!detail) return;
