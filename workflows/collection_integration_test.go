@@ -3,15 +3,11 @@ package workflows_test
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
-	enumspb "go.temporal.io/api/enums/v1"
-	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
-	"google.golang.org/protobuf/encoding/protojson"
 	"gorm.io/gorm"
 
 	"dwsurvey/config"
@@ -118,7 +114,7 @@ func TestCollectionSurvivesWorkerRestart(t *testing.T) {
 		t.Fatalf("signal to a closed run: %v", err)
 	}
 	if os.Getenv("DWS_RECORD_HISTORY") == "1" {
-		recordCollectionHistory(t, c, run.GetID(), run.GetRunID())
+		recordHistory(t, c, run.GetID(), run.GetRunID(), "collection_history.json")
 	}
 	_ = svc
 }
@@ -160,24 +156,5 @@ func TestCollectionEndNowAndRepublish(t *testing.T) {
 	// with no running workflow, a signal falls back to the committed state
 	if err := svc.StateChanged(ctx, id, models.SurveyEnded, models.SurveyDesigning); err != nil {
 		t.Fatalf("fallback: %v", err)
-	}
-}
-
-func recordCollectionHistory(t *testing.T, c client.Client, id, runID string) {
-	it := c.GetWorkflowHistory(context.Background(), id, runID, false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
-	h := &historypb.History{}
-	for it.HasNext() {
-		ev, err := it.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.Events = append(h.Events, ev)
-	}
-	raw, err := protojson.MarshalOptions{Multiline: true, Indent: "  "}.Marshal(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join("testdata", "collection_history.json"), raw, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

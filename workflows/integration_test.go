@@ -115,13 +115,13 @@ func TestArchiveWorkflowOnTemporalAndMariaDB(t *testing.T) {
 	checkMovedOnce(t, db, 25, 5)
 
 	if os.Getenv("DWS_RECORD_HISTORY") == "1" {
-		recordHistory(t, c, run.GetID(), run.GetRunID())
+		recordHistory(t, c, run.GetID(), run.GetRunID(), "logarchive_history.json")
 	}
 }
 
-// recordHistory writes the run's history to testdata for the replay test
-// (DWS_RECORD_HISTORY=1 go test -run TestArchiveWorkflowOnTemporalAndMariaDB ./workflows/).
-func recordHistory(t *testing.T, c client.Client, id, runID string) {
+// recordHistory writes the run's history to testdata/<file> for the replay test
+// (DWS_RECORD_HISTORY=1 go test -run 'TestArchiveWorkflowOnTemporalAndMariaDB|TestCollectionSurvivesWorkerRestart' ./workflows/).
+func recordHistory(t *testing.T, c client.Client, id, runID, file string) {
 	it := c.GetWorkflowHistory(context.Background(), id, runID, false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	h := &historypb.History{}
 	for it.HasNext() {
@@ -135,7 +135,7 @@ func recordHistory(t *testing.T, c client.Client, id, runID string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join("testdata", "logarchive_history.json"), raw, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join("testdata", file), raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -152,7 +152,8 @@ func TestArchiveWorkflowSurvivesWorkerRestart(t *testing.T) {
 	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: "archive-restart-" + queue, TaskQueue: queue,
 		// A task handed to the stopped worker's last poll is lost until it times out; keep that short.
 		WorkflowTaskTimeout: 2 * time.Second},
-		workflows.LogArchiveWorkflow, workflows.LogArchiveInput{OlderThanDays: 30, BatchSize: 2})
+		// A batch handed to the stopped worker is retried after BatchTimeout: keep it short too.
+		workflows.LogArchiveWorkflow, workflows.LogArchiveInput{OlderThanDays: 30, BatchSize: 2, BatchTimeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,9 @@ type LogArchiveInput struct {
 	Cutoff time.Time
 	// MovedSoFar carries the count across continue-as-new.
 	MovedSoFar int
+	// BatchTimeout bounds one batch (activity start-to-close); 0 means 2 minutes. A batch
+	// handed to a worker that stops is retried elsewhere after this long.
+	BatchTimeout time.Duration
 }
 
 // LogArchiveResult reports a finished run.
@@ -50,8 +53,11 @@ func LogArchiveWorkflow(ctx workflow.Context, in LogArchiveInput) (LogArchiveRes
 	if cutoff.IsZero() {
 		cutoff = workflow.Now(ctx).UTC().Add(-time.Duration(in.OlderThanDays) * 24 * time.Hour)
 	}
+	if in.BatchTimeout <= 0 {
+		in.BatchTimeout = 2 * time.Minute
+	}
 	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		StartToCloseTimeout: 2 * time.Minute,
+		StartToCloseTimeout: in.BatchTimeout,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
 	})
 	var a *activities.Activities
