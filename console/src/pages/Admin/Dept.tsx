@@ -2,7 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { ModalForm, PageContainer, ProFormText, ProFormTreeSelect, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
+import ConfirmDelete from '../../components/ConfirmDelete';
 import React, { useRef, useState } from 'react';
 import { deptAdd, deptAll, deptDelete, deptEdit, type Dept as D } from '../../services/api';
 import { toast } from '../../utils/toast';
@@ -49,21 +50,7 @@ const Dept: React.FC = () => {
         >
           {f('common.edit')}
         </a>,
-        <Popconfirm
-          key="del"
-          title={f('admin.dept.deleteConfirm', { name: r.name })}
-          onConfirm={async () => {
-            try {
-              await deptDelete(r.id);
-              toast.success(f('common.deleted'));
-              ref.current?.reload();
-            } catch {
-              /* shown */
-            }
-          }}
-        >
-          <a style={{ color: '#ff4d4f' }}>{f('common.delete')}</a>
-        </Popconfirm>,
+        <ConfirmDelete key="del" title={f('admin.dept.deleteConfirm', { name: r.name })} onDelete={() => deptDelete(r.id)} onDone={() => ref.current?.reload()} />,
       ],
     },
   ];

@@ -2,7 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { ModalForm, PageContainer, ProForm, ProFormText, ProFormTextArea, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Alert, Button, Checkbox, Col, Divider, Popconfirm, Row, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Col, Divider, Row, Spin, Tag, Typography } from 'antd';
+import ConfirmDelete from '../../components/ConfirmDelete';
 import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { permList, roleAdd, roleDelete, roleEdit, roleList, type Perm, type Role as R } from '../../services/api';
 import { toast } from '../../utils/toast';
@@ -122,21 +123,7 @@ const Role: React.FC = () => {
               >
                 {f('common.edit')}
               </a>,
-              <Popconfirm
-                key="del"
-                title={f('admin.role.deleteConfirm', { name: r.name })}
-                onConfirm={async () => {
-                  try {
-                    await roleDelete(r.id);
-                    toast.success(f('common.deleted'));
-                    ref.current?.reload();
-                  } catch {
-                    /* shown */
-                  }
-                }}
-              >
-                <a style={{ color: '#ff4d4f' }}>{f('common.delete')}</a>
-              </Popconfirm>,
+              <ConfirmDelete key="del" title={f('admin.role.deleteConfirm', { name: r.name })} onDelete={() => roleDelete(r.id)} onDone={() => ref.current?.reload()} />,
             ],
     },
   ];

@@ -1,6 +1,7 @@
 // Collaborators of one survey (owner only): invite by login name with rights, change, remove.
 import { useIntl } from '@umijs/max';
-import { Button, Card, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Card, Input, Select, Space, Table } from 'antd';
+import ConfirmDelete from '../../components/ConfirmDelete';
 import React, { useCallback, useEffect, useState } from 'react';
 import DesignShell, { useDesignCtx } from '../../components/design/DesignShell';
 import { collabAdd, collabDelete, collabEdit, collabList, type Collaborator } from '../../services/authoring';
@@ -79,20 +80,7 @@ const Collabs: React.FC = () => {
           {
             title: f('common.actions'),
             render: (_, r) => (
-              <Popconfirm
-                title={f('au.col.removeConfirm')}
-                onConfirm={async () => {
-                  try {
-                    await collabDelete(r.id);
-                    toast.success(f('common.deleted'));
-                    load();
-                  } catch {
-                    // shown by the request layer
-                  }
-                }}
-              >
-                <a style={{ color: '#ff4d4f' }}>{f('common.remove')}</a>
-              </Popconfirm>
+              <ConfirmDelete title={f('au.col.removeConfirm')} onDelete={() => collabDelete(r.id)} onDone={() => load()} label={f('common.remove')} />
             ),
           },
         ]}

@@ -1,7 +1,8 @@
 // Questions of one bank.
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import { history, useIntl, useParams } from '@umijs/max';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
+import ConfirmDelete from '../../components/ConfirmDelete';
 import React, { useRef } from 'react';
 import { plain } from '../../components/design/model';
 import { bankDeleteQuestion, bankQuestions, type BankQuestion } from '../../services/authoring';
@@ -36,20 +37,7 @@ const Questions: React.FC = () => {
             title: f('common.actions'),
             valueType: 'option',
             render: (_, r) => (
-              <Popconfirm
-                title={f('common.deleteConfirm')}
-                onConfirm={async () => {
-                  try {
-                    await bankDeleteQuestion(r.id);
-                    toast.success(f('common.deleted'));
-                    ref.current?.reload();
-                  } catch {
-                    // shown by the request layer
-                  }
-                }}
-              >
-                <a style={{ color: '#ff4d4f' }}>{f('common.delete')}</a>
-              </Popconfirm>
+              <ConfirmDelete title={f('common.deleteConfirm')} onDelete={() => bankDeleteQuestion(r.id)} onDone={() => ref.current?.reload()} />
             ),
           },
         ]}

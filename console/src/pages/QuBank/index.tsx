@@ -3,7 +3,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { ModalForm, PageContainer, ProFormText, ProFormTextArea, ProTable } from '@ant-design/pro-components';
 import { history, useIntl } from '@umijs/max';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
+import ConfirmDelete from '../../components/ConfirmDelete';
 import React, { useRef, useState } from 'react';
 import { bankAdd, bankDelete, bankEdit, bankList, type Bank } from '../../services/authoring';
 import { toast } from '../../utils/toast';
@@ -26,20 +27,7 @@ const Banks: React.FC = () => {
           <a onClick={() => history.push(`/v8/dw/qu-bank/question-list/${r.id}`)}>{f('au.bank.questions')}</a>
           <a onClick={() => setEdit(r)}>{f('common.edit')}</a>
           <a onClick={() => history.push(`/v8/dw/import-bank/${r.id}`)}>{f('au.imp.bank')}</a>
-          <Popconfirm
-            title={f('au.bank.deleteConfirm')}
-            onConfirm={async () => {
-              try {
-                await bankDelete(r.id);
-                toast.success(f('common.deleted'));
-                ref.current?.reload();
-              } catch {
-                // shown by the request layer
-              }
-            }}
-          >
-            <a style={{ color: '#ff4d4f' }}>{f('common.delete')}</a>
-          </Popconfirm>
+          <ConfirmDelete title={f('au.bank.deleteConfirm')} onDelete={() => bankDelete(r.id)} onDone={() => ref.current?.reload()} />
         </Space>
       ),
     },

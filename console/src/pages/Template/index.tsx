@@ -2,7 +2,8 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { ModalForm, PageContainer, ProFormText, ProTable } from '@ant-design/pro-components';
 import { history, useIntl } from '@umijs/max';
-import { Popconfirm, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
+import ConfirmDelete from '../../components/ConfirmDelete';
 import React, { useRef, useState } from 'react';
 import { templateCreateSurvey, templateDelete, templateList, type Template } from '../../services/authoring';
 import { toast } from '../../utils/toast';
@@ -39,20 +40,7 @@ const Templates: React.FC = () => {
             {f('au.tpl.use')}
           </a>
           {r.scope === 'user' && (
-            <Popconfirm
-              title={f('common.deleteConfirm')}
-              onConfirm={async () => {
-                try {
-                  await templateDelete(r.id);
-                  toast.success(f('common.deleted'));
-                  ref.current?.reload();
-                } catch {
-                  // shown by the request layer
-                }
-              }}
-            >
-              <a style={{ color: '#ff4d4f' }}>{f('common.delete')}</a>
-            </Popconfirm>
+            <ConfirmDelete title={f('common.deleteConfirm')} onDelete={() => templateDelete(r.id)} onDone={() => ref.current?.reload()} />
           )}
         </Space>
       ),
