@@ -30,4 +30,10 @@ for _ in $(seq 1 40); do curl -fsS -o /dev/null "http://127.0.0.1:$uiport/" && b
 curl -fsS -o /dev/null "http://127.0.0.1:$uiport/" || { echo "Temporal Web UI did not answer on $uiport"; exit 1; }
 echo "dwsurvey dev is up on :$port (Temporal UI :$uiport)"
 cd console
-BASE_URL="http://127.0.0.1:$port" ADMIN_PASSWORD="$DWS_ADMIN_PASSWORD" TEMPORAL_UI_URL="http://127.0.0.1:$uiport" npm run e2e
+export BASE_URL="http://127.0.0.1:$port" ADMIN_PASSWORD="$DWS_ADMIN_PASSWORD" TEMPORAL_UI_URL="http://127.0.0.1:$uiport"
+# E2E_ONLY="e2e/results.test.mjs …" runs only those journeys (for development; CI runs them all).
+if [ -n "${E2E_ONLY:-}" ]; then
+  node --test --test-concurrency=1 $E2E_ONLY
+else
+  npm run e2e
+fi

@@ -317,5 +317,12 @@ export default {
   'admin.wf.terminateConfirm': 'Terminate this workflow immediately?',
   'admin.wf.reason': 'Reason',
   'admin.wf.temporalUi': 'Open in Temporal Web UI',
+  'admin.wf.st.Running': 'Running',
+  'admin.wf.st.Completed': 'Completed',
+  'admin.wf.st.Failed': 'Failed',
+  'admin.wf.st.Canceled': 'Canceled',
+  'admin.wf.st.Terminated': 'Terminated',
+  'admin.wf.st.ContinuedAsNew': 'Continued as new',
+  'admin.wf.st.TimedOut': 'Timed out',
   'admin.wf.noMore': 'No more executions',
 };

@@ -305,5 +305,12 @@ export default {
   'admin.wf.terminateConfirm': '确定立即终止该工作流吗？',
   'admin.wf.reason': '原因',
   'admin.wf.temporalUi': '在 Temporal Web UI 中打开',
+  'admin.wf.st.Running': '运行中',
+  'admin.wf.st.Completed': '已完成',
+  'admin.wf.st.Failed': '失败',
+  'admin.wf.st.Canceled': '已取消',
+  'admin.wf.st.Terminated': '已终止',
+  'admin.wf.st.ContinuedAsNew': '已续新',
+  'admin.wf.st.TimedOut': '已超时',
   'admin.wf.noMore': '没有更多记录',
 };

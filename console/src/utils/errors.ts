@@ -84,3 +84,15 @@ export function refreshedToken(headers: unknown): string | undefined {
 }
 
 export const TOAST_SECONDS = { error: 5, info: 5, warning: 5, success: 3 } as const;
+
+/** The server's message of a refused call (envelope or HTTP error body). */
+export function errorText(e: any): string {
+  return (
+    e?.body?.resultMsg ||
+    e?.response?.data?.resultMsg ||
+    e?.info?.resultMsg ||
+    (e?.outcome && 'message' in e.outcome ? e.outcome.message : '') ||
+    e?.message ||
+    String(e)
+  );
+}

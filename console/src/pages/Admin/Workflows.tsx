@@ -5,8 +5,8 @@ import { Button, Descriptions, Drawer, Empty, Input, Modal, Popconfirm, Select, 
 import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { wfCancel, wfHistory, wfList, wfTerminate, type WfEvent, type WfItem } from '../../services/api';
 import { toast } from '../../utils/toast';
+import { WF_STATUSES, wfStatusText } from '../../utils/workflow';
 
-export const WF_STATUSES = ['Running', 'Completed', 'Failed', 'Canceled', 'Terminated', 'ContinuedAsNew', 'TimedOut'];
 const STATUS_COLOR: Record<string, string> = {
   Running: 'processing',
   Completed: 'success',
@@ -122,7 +122,7 @@ const Workflows: React.FC = () => {
     {
       title: f('admin.wf.status'),
       dataIndex: 'status',
-      render: (_, r) => <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{r.status}</Tag>,
+      render: (_, r) => <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{wfStatusText(f, r.status)}</Tag>,
     },
     { title: f('admin.wf.start'), dataIndex: 'startTime' },
     { title: f('admin.wf.close'), dataIndex: 'closeTime' },
@@ -165,7 +165,7 @@ const Workflows: React.FC = () => {
               style={{ width: 180 }}
               value={status}
               onChange={setStatus}
-              options={WF_STATUSES.map((s) => ({ value: s, label: s }))}
+              options={WF_STATUSES.map((s) => ({ value: s, label: wfStatusText(f, s) }))}
             />
           </Space>
         }
@@ -221,7 +221,7 @@ const Workflows: React.FC = () => {
             <Descriptions.Item label={f('admin.wf.id')}>{cur.workflowId}</Descriptions.Item>
             <Descriptions.Item label={f('admin.wf.runId')}>{cur.runId}</Descriptions.Item>
             <Descriptions.Item label={f('admin.wf.status')}>
-              <Tag color={STATUS_COLOR[cur.status] ?? 'default'}>{cur.status}</Tag>
+              <Tag color={STATUS_COLOR[cur.status] ?? 'default'}>{wfStatusText(f, cur.status)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={f('admin.wf.taskQueue')}>{cur.taskQueue}</Descriptions.Item>
             <Descriptions.Item label={f('admin.wf.start')}>{cur.startTime}</Descriptions.Item>

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Col, DatePicker, Descriptions, Form, Input, InputN
 import dayjs from 'dayjs';
 import React, { useCallback, useEffect, useState } from 'react';
 import { surveyStatus } from '../../services/authoring';
+import { wfStatusText } from '../../utils/workflow';
 import { answerUrl, collectSchedule, collectStatus, qrUrl, type CollectStatus } from '../../services/collect';
 import { toast } from '../../utils/toast';
 import Shell, { type ShellCtx } from './Shell';
@@ -143,7 +144,7 @@ const Body: React.FC<ShellCtx> = ({ info, reload, f }) => {
             <Descriptions.Item label={f('co.url.opened')}>{st.openedAt || '-'}</Descriptions.Item>
             <Descriptions.Item label={f('co.url.closed')}>{st.closedAt || '-'}</Descriptions.Item>
             <Descriptions.Item label={f('co.url.workflow')}>
-              <span data-testid="workflow-status">{st.workflowStatus || f('co.url.noWorkflow')}</span>
+              <span data-testid="workflow-status">{st.workflowStatus ? wfStatusText(f, st.workflowStatus) : f('co.url.noWorkflow')}</span>
               {access?.canAdminWorkflow && st.monitorPath ? (
                 <>
                   {' '}

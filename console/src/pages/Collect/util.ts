@@ -1,17 +1,7 @@
 // Small helpers of the collection pages.
 import { toast } from '../../utils/toast';
 
-/** The server's message of a refused call (envelope or HTTP error body). */
-export function errorText(e: any): string {
-  return (
-    e?.body?.resultMsg ||
-    e?.response?.data?.resultMsg ||
-    e?.info?.resultMsg ||
-    (e?.outcome && 'message' in e.outcome ? e.outcome.message : '') ||
-    e?.message ||
-    String(e)
-  );
-}
+export { errorText } from '../../utils/errors';
 
 /** Copies text; tells the user when the browser cannot. */
 export async function copyText(text: string, ok: string, unsupported: string): Promise<boolean> {
