@@ -32,6 +32,37 @@ func (s *server) registerAnalysis() {
 	s.handle(http.MethodDelete, d+"delete-answer.do", p, "Soft delete answers (audit)", s.anDelete)
 	s.handle(http.MethodPost, d+"delete-answer.do", p, "Soft delete answers (audit)", s.anDelete)
 	s.handle(http.MethodPost, "app/answer/edit.do", p, "Edit an answer (re-validated)", s.anEdit)
+	s.handle(http.MethodPost, d+"answer-verified.do", p, "Review verdict on an answer (pass / fail screens it out)", s.anVerify)
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		s.handle(m, d+"answer-reviews.do", p, "Review verdicts of an answer", s.anReviews)
+	}
+}
+
+func (s *server) anVerify(c *gin.Context) {
+	p, _ := answerParams(c)
+	v := strings.TrimSpace(first(p, "verifyValue"))
+	n, err := strconv.Atoi(v)
+	if err != nil || (n != models.VerifyPass && n != models.VerifyFail) {
+		fail(c, models.Invalid("verifyValue must be 1 (pass) or 2 (fail)"))
+		return
+	}
+	next, err := s.d.Analysis.Verify(c.Request.Context(), principal(c),
+		analysis.VerifyInput{AnswerID: first(p, "answerId", "id"), Value: n, Note: p["verifyNote"]}, auditEntry(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	if next == nil {
+		ok(c, nil)
+		return
+	}
+	ok(c, next)
+}
+
+func (s *server) anReviews(c *gin.Context) {
+	p, _ := answerParams(c)
+	r, err := s.d.Analysis.Reviews(c.Request.Context(), principal(c), first(p, "answerId", "id"))
+	respond(c, r, err)
 }
 
 func anPaging(p map[string]string) (int, int) {

@@ -3,11 +3,15 @@ package api_test
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
+	"net/http"
+	"net/url"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"dwsurvey/internal/testenv"
 	"dwsurvey/models"
@@ -183,6 +187,100 @@ func compareStats(t *testing.T, got, want analysis.Stats) {
 	}
 }
 
+// compareOverview checks the overview, sources, provinces, the fill-blank total and a
+// cross table (Go merge without filter, SQL join with one) against a recount of answers.
+func compareOverview(t *testing.T, e *testenv.Env, owner *testenv.Client, id string) {
+	t.Helper()
+	var rows []struct {
+		models.Answer
+		Device string
+	}
+	e.DB.Table("answers").Where("survey_id = ? AND save_status = 0 AND is_test = 0 AND is_eff = 1 AND deleted_at IS NULL", id).Scan(&rows)
+	loc, _ := time.LoadLocation("Asia/Shanghai")
+	days, src, dev := map[string]int64{}, map[string]int64{}, map[string]int64{}
+	var dur, texts int64
+	cross := map[string]int64{}
+	crossA1 := map[string]int64{}
+	for _, a := range rows {
+		days[a.EndAnDate.In(loc).Format("2006-01-02")]++
+		src[a.SourceCode]++
+		dev[a.Device]++
+		dur += a.DurationMs
+		var doc struct {
+			AnQuestions []*lang.AnQuestion `json:"anQuestions"`
+		}
+		_ = json.Unmarshal([]byte(a.Document), &doc)
+		var q1 string
+		var q2 []string
+		for _, q := range doc.AnQuestions {
+			if q.AnFbk != nil && q.AnFbk.Answer != "" {
+				texts++
+			}
+			if q.QuDwID == "q1" && q.AnRadio != nil {
+				q1 = string(q.AnRadio.OptionDwID)
+			}
+			for _, o := range q.AnCheckboxs {
+				q2 = append(q2, string(o.OptionDwID))
+			}
+		}
+		for _, o := range q2 {
+			if q1 != "" {
+				cross[q1+"/"+o]++
+				if q1 == "a1" {
+					crossA1[q1+"/"+o]++
+				}
+			}
+		}
+	}
+	var ov analysis.Overview
+	owner.Get("app/v6/analysis/analysis.do?surveyId="+id).OK(t, &ov)
+	gotDays := map[string]int64{}
+	for _, d := range ov.Days {
+		gotDays[d.Day] = d.Count
+	}
+	names := func(ns []analysis.NameCount) map[string]int64 {
+		m := map[string]int64{}
+		for _, n := range ns {
+			m[n.Name] = n.Count
+		}
+		return m
+	}
+	wantAvg := int64(0)
+	if len(rows) > 0 {
+		wantAvg = dur / int64(len(rows))
+	}
+	if ov.Submitted != int64(len(rows)) || ov.AvgDurationMs != wantAvg || fmt.Sprint(gotDays) != fmt.Sprint(days) ||
+		fmt.Sprint(names(ov.Sources)) != fmt.Sprint(src) || fmt.Sprint(names(ov.Devices)) != fmt.Sprint(dev) {
+		t.Fatalf("overview %+v\nwant %d answers, avg %d, days %v, sources %v, devices %v", ov, len(rows), wantAvg, days, src, dev)
+	}
+	var tp struct{ TotalItems int64 }
+	owner.Get("app/stats/report.do?surveyId="+id+"&quDwId=q6").OK(t, &tp)
+	if tp.TotalItems != texts {
+		t.Fatalf("fill-blank total %d, want %d", tp.TotalItems, texts)
+	}
+	for _, filtered := range []bool{false, true} {
+		body := M{"surveyId": id, "rowQuDwIds": []string{"q1"}, "colQuDwId": "q2"}
+		want := cross
+		if filtered {
+			body["filters"] = M{"values": []M{{"quDwId": "q1", "optionDwId": "a1"}}}
+			want = crossA1
+		}
+		var cr analysis.Cross
+		owner.Post(ad+"cross.do", body).OK(t, &cr)
+		got := map[string]int64{}
+		for _, row := range cr.Tables[0].Rows {
+			for _, c := range row.Cells {
+				if c.Count != 0 {
+					got[row.OptionDwID+"/"+c.ColDwID] = c.Count
+				}
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("cross (filtered %v) %v, want %v", filtered, got, want)
+		}
+	}
+}
+
 func TestResultsAggregatesEqualRecount(t *testing.T) {
 	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
 		owner := author(t, e, "owner01")
@@ -190,9 +288,10 @@ func TestResultsAggregatesEqualRecount(t *testing.T) {
 		id, _ := publishDoc(t, owner, "survey", resultsDoc())
 		r := rand.New(rand.NewPCG(7, uint64(len(e.Driver))))
 		var live []string
-		for i := 0; i < 40; i++ {
+		verdicts := map[int]int{}
+		for i := 0; i < 60; i++ {
 			switch op := r.IntN(10); {
-			case op < 6 || len(live) == 0: // submit (some drafts and test answers)
+			case op < 5 || len(live) == 0: // submit (some drafts and test answers)
 				extra := M{}
 				if r.IntN(8) == 0 {
 					extra["isTest"] = 1
@@ -206,6 +305,16 @@ func TestResultsAggregatesEqualRecount(t *testing.T) {
 					t.Fatalf("save refused: %+v", d)
 				}
 				live = append(live, d.DbAnswerID)
+			case op < 7: // review verdict: pass or fail (repeated verdicts included)
+				aid := live[r.IntN(len(live))]
+				v := 1 + r.IntN(2)
+				env := owner.Post(ad+"answer-verified.do", M{"answerId": aid, "verifyValue": v, "verifyNote": fmt.Sprintf("note %d", i)}).Env(t)
+				if env.ResultCode != 200 && env.ResultCode != 404 { // 404: a draft
+					t.Fatalf("verify: %+v", env)
+				}
+				if env.ResultCode == 200 {
+					verdicts[v]++
+				}
 			case op < 8: // owner edit
 				aid := live[r.IntN(len(live))]
 				aj, _ := json.Marshal(M{"anQuestions": randomAnswer(r)})
@@ -228,7 +337,11 @@ func TestResultsAggregatesEqualRecount(t *testing.T) {
 				var got analysis.Stats
 				owner.Get(ad+"survey-stats.do?surveyId="+id).OK(t, &got)
 				compareStats(t, got, recount(t, e, id))
+				compareOverview(t, e, owner, id)
 			}
+		}
+		if verdicts[1] == 0 || verdicts[2] == 0 {
+			t.Fatalf("fixture too thin: verdicts %v", verdicts)
 		}
 		var got analysis.Stats
 		owner.Post(ad+"survey-stats.do", M{"surveyId": id}).OK(t, &got)
@@ -465,7 +578,7 @@ func TestResultsListCap(t *testing.T) {
 			t.Fatalf("row beyond 10,000 reachable: %d", len(pg.Result))
 		}
 		owner.Get(ad+"list.do?surveyId="+id+"&pageNo=101&pageSize=100&state=unreviewed").OK(t, &pg)
-		if len(pg.Result) != 0 || pg.TotalItems != n {
+		if len(pg.Result) != 0 || pg.TotalItems != analysis.MaxListRows+1 || !pg.Limited { // filtered totals stop at 10,001
 			t.Fatalf("filtered beyond the cap %+v", pg)
 		}
 	})
@@ -518,4 +631,163 @@ func TestChiSquareKnownValues(t *testing.T) {
 		t.Fatalf("degenerate: %d %v", df, p)
 	}
 	sort.Float64s(nil)
+}
+
+// postForm posts an application/x-www-form-urlencoded body.
+func postForm(t *testing.T, c *testenv.Client, path string, v url.Values) *testenv.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, c.BaseURL+path, strings.NewReader(v.Encode()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Authorization", c.Token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return &testenv.Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
+}
+
+func TestResultsVerify(t *testing.T) {
+	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
+		owner := author(t, e, "owner01")
+		dataCo := author(t, e, "collab01")
+		designCo := author(t, e, "design01")
+		other := author(t, e, "other01")
+		anon := e.Client(t, "")
+		id, _ := publishDoc(t, owner, "survey", resultsDoc())
+		owner.Post("app/survey/collaborator/add.do", M{"surveyId": id, "loginName": "collab01", "rights": "data"}).OK(t, nil)
+		owner.Post("app/survey/collaborator/add.do", M{"surveyId": id, "loginName": "design01", "rights": "design"}).OK(t, nil)
+		var ids []string
+		for i, o := range []string{"a1", "a2", "a3"} {
+			qs := []M{anRadio("q1", o), {"quDwId": "q6", "quType": "FILLBLANK", "anFbk": M{"answer": fmt.Sprintf("text %d", i)}}}
+			d := expectSaveCode(t, anon, answerBody(id, newDwID(), qs, nil), 201)
+			ids = append(ids, d.DbAnswerID)
+			time.Sleep(20 * time.Millisecond) // distinct submit times: list order newest first
+		}
+		reviews := func() int64 {
+			var n int64
+			e.DB.Model(&models.AnswerReview{}).Count(&n)
+			return n
+		}
+		counter := func(key string) int64 {
+			var n int64
+			e.DB.Raw("SELECT COALESCE(SUM(cnt),0) FROM answer_counters WHERE survey_id = ? AND ckey = ?", id, key).Scan(&n)
+			return n
+		}
+		verify := ad + "answer-verified.do"
+		// strangers and bad values: nothing changes
+		snap := answerSnapshot(t, e.DB)
+		for _, cl := range []*testenv.Client{other, designCo} {
+			cl.Post(verify, M{"answerId": ids[0], "verifyValue": 2}).Refused(t, 404, "")
+		}
+		anon.Post(verify, M{"answerId": ids[0], "verifyValue": 2}).Refused(t, 401, "")
+		owner.Post(verify, M{"answerId": ids[0], "verifyValue": 3}).Refused(t, 400, "verifyValue")
+		owner.Post(verify, M{"answerId": ids[0], "verifyValue": "x"}).Refused(t, 400, "verifyValue")
+		owner.Post(verify, M{"answerId": ids[0]}).Refused(t, 400, "verifyValue")
+		owner.Post(verify, M{"answerId": ids[0], "verifyValue": 2, "verifyNote": strings.Repeat("长", 501)}).Refused(t, 400, "500")
+		owner.Post(verify, M{"verifyValue": 2}).Refused(t, 400, "answerId")
+		owner.Post(verify, M{"answerId": "nope", "verifyValue": 2}).Refused(t, 404, "")
+		other.Get(ad+"answer-reviews.do?answerId="+ids[0]).Refused(t, 404, "")
+		if answerSnapshot(t, e.DB) != snap || reviews() != 0 {
+			t.Fatal("refused verdicts changed something")
+		}
+		total := counter("total")
+
+		// list order is newest first: ids[2], ids[1], ids[0]. Fail on the newest (form body,
+		// 500 characters of note allowed) screens it out; the next unreviewed is ids[1].
+		var next *analysis.Row
+		postForm(t, owner, verify, url.Values{"answerId": {ids[2]}, "verifyValue": {"2"}, "verifyNote": {strings.Repeat("长", 500)}}).OK(t, &next)
+		if next == nil || next.AnswerID != ids[1] || next.HandleState != 0 || next.IsEff != 1 {
+			t.Fatalf("next after fail %+v", next)
+		}
+		var st analysis.Stats
+		owner.Get(ad+"survey-stats.do?surveyId="+id).OK(t, &st)
+		compareStats(t, st, recount(t, e, id))
+		compareOverview(t, e, owner, id)
+		if st.Total != 2 || st.CountRadio["a3"].DocCount != 0 || counter("total") != total {
+			t.Fatalf("after fail: %+v (total counter %d, was %d)", st, counter("total"), total)
+		}
+		var a models.Answer
+		e.DB.Where("id = ?", ids[2]).Take(&a)
+		if a.IsEff != 0 || a.HandleState != 2 {
+			t.Fatalf("screened row %+v", a)
+		}
+		type page struct {
+			TotalItems int64
+			Result     []analysis.Row
+		}
+		var pg page
+		owner.Get(ad+"list.do?surveyId="+id+"&state=screened").OK(t, &pg)
+		if pg.TotalItems != 1 || pg.Result[0].AnswerID != ids[2] {
+			t.Fatalf("screened list %+v", pg)
+		}
+		owner.Post(ad+"list.do", M{"surveyId": id, "state": "screened", "values": `[{"quDwId":"q1","optionDwId":"a3"}]`}).OK(t, &pg)
+		if pg.TotalItems != 0 {
+			t.Fatalf("value filter on screened answers %+v", pg)
+		}
+		// the same verdict again (data collaborator, query string): no statistics change
+		snapCounters := func() string {
+			var b strings.Builder
+			var cs []models.AnswerCounter
+			e.DB.Where("survey_id = ?", id).Order("ckey, slot").Find(&cs)
+			for _, c := range cs {
+				fmt.Fprintf(&b, "%s|%d|%d;", c.CKey, c.Slot, c.Cnt)
+			}
+			return b.String()
+		}
+		before := snapCounters()
+		dataCo.Post(verify+"?answerId="+ids[2]+"&verifyValue=2&verifyNote=again", nil).OK(t, &next)
+		if snapCounters() != before || next == nil || next.AnswerID != ids[1] {
+			t.Fatalf("repeated fail changed counters or next %+v", next)
+		}
+		// pass on the screened answer counts it again; then pass everything: next is null
+		owner.Post(verify, M{"answerId": ids[2], "verifyValue": 1, "verifyNote": "ok after all"}).OK(t, &next)
+		owner.Get(ad+"survey-stats.do?surveyId="+id).OK(t, &st)
+		compareStats(t, st, recount(t, e, id))
+		compareOverview(t, e, owner, id)
+		if st.Total != 3 || st.CountRadio["a3"].DocCount != 1 {
+			t.Fatalf("after pass %+v", st)
+		}
+		before = snapCounters()
+		owner.Post(verify, M{"answerId": ids[2], "verifyValue": 1}).OK(t, &next)
+		if snapCounters() != before {
+			t.Fatal("repeated pass changed counters")
+		}
+		owner.Post(verify, M{"answerId": ids[1], "verifyValue": 1}).OK(t, &next)
+		if next == nil || next.AnswerID != ids[0] {
+			t.Fatalf("next %+v", next)
+		}
+		env := owner.Post(verify, M{"answerId": ids[0], "verifyValue": 1}).Env(t)
+		if env.ResultCode != 200 || string(env.Data) != "null" {
+			t.Fatalf("no unreviewed answer left: %+v", env)
+		}
+		owner.Get(ad+"list.do?surveyId="+id+"&state=reviewed").OK(t, &pg)
+		if pg.TotalItems != 3 {
+			t.Fatalf("reviewed %+v", pg)
+		}
+		// every note is its own row, oldest first, with who and role
+		var rs []analysis.ReviewRow
+		dataCo.Get(ad+"answer-reviews.do?answerId="+ids[2]).OK(t, &rs)
+		if len(rs) != 4 || rs[0].VerifyValue != 2 || rs[0].Role != "owner" || rs[0].UserName == "" || len([]rune(rs[0].Note)) != 500 ||
+			rs[1].Role != "collaborator" || rs[1].Note != "again" || rs[2].Note != "ok after all" || rs[2].VerifyValue != 1 {
+			t.Fatalf("reviews %+v", rs)
+		}
+		if rows := logRows(t, e, "name = ?", "Verify answer"); len(rows) != 6 {
+			t.Fatalf("audit rows %d", len(rows))
+		}
+		// screen again, then delete: only the cap count is released (once)
+		owner.Post(verify, M{"answerId": ids[2], "verifyValue": 2}).OK(t, &next)
+		owner.Post(ad+"delete-answer.do", M{"surveyId": id, "ids": []string{ids[2]}}).OK(t, nil)
+		owner.Get(ad+"survey-stats.do?surveyId="+id).OK(t, &st)
+		compareStats(t, st, recount(t, e, id))
+		compareOverview(t, e, owner, id)
+		if counter("total") != total-1 || st.Total != 2 {
+			t.Fatalf("after deleting a screened answer: total %d (was %d), %+v", counter("total"), total, st)
+		}
+		owner.Post(verify, M{"answerId": ids[2], "verifyValue": 1}).Refused(t, 404, "")
+	})
 }

@@ -42,6 +42,7 @@ var Migrations = []Migration{
 		return tx.AutoMigrate(&CollectSetting{}, &AnswerPassword{})
 	}},
 	AnalysisMigration, // version 5: answer items, device, list index (models/analysis.go)
+	ReviewMigration,   // version 6: answer reviews, item time, overview counters (models/review.go)
 }
 
 // LatestVersion is the schema version this binary needs (the highest step).

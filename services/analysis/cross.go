@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"math"
 	"strings"
 
@@ -104,38 +106,245 @@ func (s *Service) CrossAnalysis(ctx context.Context, p *account.Principal, in Cr
 	}
 	var filter any
 	if !in.Filters.empty() {
-		q, err := s.answersQuery(ctx, sv.ID, in.Filters)
+		lq, err := s.answersQuery(ctx, sv.ID, in.Filters, d)
 		if err != nil {
 			return nil, err
 		}
-		filter = q.Select("id")
+		if lq.none {
+			filter = s.DB.Table("answers").Select("id").Where("1 = 0")
+		} else {
+			filter = lq.ids()
+		}
 	}
 	out := &Cross{ColQuDwID: string(cq.DwID), ColTitle: cq.Title(), Tables: []CrossTable{}}
 	for _, rq := range rqs {
-		sql := `SELECT r.opt_dw_id AS ro, c.opt_dw_id AS co, COUNT(*) AS n FROM answer_items r
-JOIN answer_items c ON c.survey_id = r.survey_id AND c.qu_dw_id = ? AND c.answer_id = r.answer_id AND c.kind = 'c'
-WHERE r.survey_id = ? AND r.qu_dw_id = ? AND r.kind = 'c'`
-		args := []any{string(cq.DwID), sv.ID, string(rq.DwID)}
-		if filter != nil {
-			sql += " AND r.answer_id IN (?)"
-			args = append(args, filter)
+		var counts map[[2]string]int64
+		if filter == nil && !s.CrossSQL {
+			counts, err = s.crossMerge(ctx, sv.ID, string(rq.DwID), string(cq.DwID))
+			if errors.Is(err, errUnordered) {
+				counts, err = nil, nil
+			}
+			if err != nil {
+				return nil, err
+			}
 		}
-		sql += " GROUP BY r.opt_dw_id, c.opt_dw_id"
-		var cells []struct {
-			Ro string `gorm:"column:ro"`
-			Co string `gorm:"column:co"`
-			N  int64  `gorm:"column:n"`
-		}
-		if err := s.DB.WithContext(ctx).Raw(sql, args...).Scan(&cells).Error; err != nil {
-			return nil, err
-		}
-		counts := map[[2]string]int64{}
-		for _, c := range cells {
-			counts[[2]string{c.Ro, c.Co}] += c.N
+		if counts == nil {
+			if counts, err = s.crossJoin(ctx, sv.ID, string(rq.DwID), string(cq.DwID), filter); err != nil {
+				return nil, err
+			}
 		}
 		out.Tables = append(out.Tables, crossTable(rq, cq, counts))
 	}
 	return out, nil
+}
+
+// crossJoin counts (row option, column option) pairs with one SQL join of the two
+// questions' primary-key ranges (used with filters).
+func (s *Service) crossJoin(ctx context.Context, surveyID, rowQu, colQu string, filter any) (map[[2]string]int64, error) {
+	sql := `SELECT r.opt_dw_id AS ro, c.opt_dw_id AS co, COUNT(*) AS n FROM answer_items r
+JOIN answer_items c ON c.survey_id = r.survey_id AND c.qu_dw_id = ? AND c.answer_id = r.answer_id AND c.kind = 'c'
+WHERE r.survey_id = ? AND r.qu_dw_id = ? AND r.kind = 'c'`
+	args := []any{colQu, surveyID, rowQu}
+	if filter != nil {
+		sql += " AND r.answer_id IN (?)"
+		args = append(args, filter)
+	}
+	sql += " GROUP BY r.opt_dw_id, c.opt_dw_id"
+	var cells []struct {
+		Ro string `gorm:"column:ro"`
+		Co string `gorm:"column:co"`
+		N  int64  `gorm:"column:n"`
+	}
+	if err := s.DB.WithContext(ctx).Raw(sql, args...).Scan(&cells).Error; err != nil {
+		return nil, err
+	}
+	counts := map[[2]string]int64{}
+	for _, c := range cells {
+		counts[[2]string{c.Ro, c.Co}] += c.N
+	}
+	return counts, nil
+}
+
+var errUnordered = errors.New("answer ids not in byte order")
+
+// itemRef is one chosen option: opt is the index of the option id in the stream's names.
+type itemRef struct {
+	answer string
+	opt    int
+}
+
+// itemStream reads the chosen options of one choice question in answer-id order (a range
+// of ix_item_cross (survey, question, answer, option), index only; a choice question has
+// only kind c items) in batches; option ids are numbered in *names.
+func (s *Service) itemStream(ctx context.Context, surveyID, qu string, names *[]string, out chan<- []itemRef, errc chan<- error) {
+	defer close(out)
+	hint := "" // MariaDB picks the primary key (same order, twice the bytes) without the hint
+	if s.mysql() {
+		hint = " FORCE INDEX (ix_item_cross)"
+	}
+	rows, err := s.DB.WithContext(ctx).Raw(`SELECT answer_id, opt_dw_id FROM answer_items`+hint+`
+WHERE survey_id = ? AND qu_dw_id = ? ORDER BY survey_id, qu_dw_id, answer_id`, surveyID, qu).Rows()
+	if err != nil {
+		errc <- err
+		return
+	}
+	defer rows.Close()
+	index := map[string]int{}
+	batch := make([]itemRef, 0, 2048)
+	var opt sql.RawBytes
+	for rows.Next() {
+		var r itemRef
+		if err := rows.Scan(&r.answer, &opt); err != nil {
+			errc <- err
+			return
+		}
+		n, ok := index[string(opt)]
+		if !ok {
+			n = len(*names)
+			*names = append(*names, string(opt))
+			index[string(opt)] = n
+		}
+		r.opt = n
+		batch = append(batch, r)
+		if len(batch) == cap(batch) {
+			select {
+			case out <- batch:
+			case <-ctx.Done():
+				errc <- ctx.Err()
+				return
+			}
+			batch = make([]itemRef, 0, 2048)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		errc <- err
+		return
+	}
+	if len(batch) > 0 {
+		select {
+		case out <- batch:
+		case <-ctx.Done():
+		}
+	}
+	errc <- nil
+}
+
+// cursor walks a stream of batches.
+type cursor struct {
+	ch     <-chan []itemRef
+	batch  []itemRef
+	i      int
+	last   string
+	bad    bool
+	closed bool
+}
+
+func (c *cursor) peek() (itemRef, bool) {
+	for c.i >= len(c.batch) {
+		b, ok := <-c.ch
+		if !ok {
+			c.closed = true
+			return itemRef{}, false
+		}
+		c.batch, c.i = b, 0
+	}
+	return c.batch[c.i], true
+}
+
+func (c *cursor) next() {
+	r := c.batch[c.i]
+	if r.answer < c.last {
+		c.bad = true
+	}
+	c.last = r.answer
+	c.i++
+}
+
+// group returns the options of the answer at the cursor and advances past them.
+func (c *cursor) group(buf []int) (string, []int, bool) {
+	r, ok := c.peek()
+	if !ok {
+		return "", buf, false
+	}
+	id := r.answer
+	buf = buf[:0]
+	for {
+		r, ok := c.peek()
+		if !ok || r.answer != id {
+			break
+		}
+		buf = append(buf, r.opt)
+		c.next()
+	}
+	return id, buf, true
+}
+
+// crossMerge counts (row option, column option) pairs by merging the two questions'
+// primary-key ranges in Go (both read concurrently, ordered by answer id): no join, no
+// temporary table. It returns errUnordered when the database's order of answer ids is not
+// their byte order (the caller then uses the SQL join).
+func (s *Service) crossMerge(ctx context.Context, surveyID, rowQu, colQu string) (map[[2]string]int64, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	rc, cc := make(chan []itemRef, 4), make(chan []itemRef, 4)
+	rerr, cerr := make(chan error, 1), make(chan error, 1)
+	var rNames, cNames []string
+	go s.itemStream(ctx, surveyID, rowQu, &rNames, rc, rerr)
+	go s.itemStream(ctx, surveyID, colQu, &cNames, cc, cerr)
+	r, c := &cursor{ch: rc}, &cursor{ch: cc}
+	var grid [][]int64 // [row option][column option]
+	var rb, cb []int
+	rid, rb, rok := r.group(rb)
+	cid, cb, cok := c.group(cb)
+	for rok && cok && !r.bad && !c.bad {
+		switch {
+		case rid < cid:
+			rid, rb, rok = r.group(rb)
+		case rid > cid:
+			cid, cb, cok = c.group(cb)
+		default:
+			for _, ro := range rb {
+				for ro >= len(grid) {
+					grid = append(grid, nil)
+				}
+				for _, co := range cb {
+					for co >= len(grid[ro]) {
+						grid[ro] = append(grid[ro], 0)
+					}
+					grid[ro][co]++
+				}
+			}
+			rid, rb, rok = r.group(rb)
+			cid, cb, cok = c.group(cb)
+		}
+	}
+	bad := r.bad || c.bad
+	// a reader whose stream ended has already reported; the other one is stopped
+	rDone, cDone := r.closed, c.closed
+	cancel()
+	for range rc {
+	}
+	for range cc {
+	}
+	e1, e2 := <-rerr, <-cerr
+	switch {
+	case bad:
+		return nil, errUnordered
+	case rDone && e1 != nil:
+		return nil, e1
+	case cDone && e2 != nil:
+		return nil, e2
+	}
+	// both readers are done: their names are complete
+	counts := map[[2]string]int64{}
+	for ro, row := range grid {
+		for co, n := range row {
+			if n > 0 {
+				counts[[2]string{rNames[ro], cNames[co]}] = n
+			}
+		}
+	}
+	return counts, nil
 }
 
 func crossTable(rq, cq *lang.Question, counts map[[2]string]int64) CrossTable {

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -49,27 +50,36 @@ func normPaging(pageNo, size int) (int, int) {
 	return pageNo, size
 }
 
+// texts pages the fill-blank values of a question newest first: the total is the tx:
+// counter, the page a backward range of ix_item_text (survey, question, kind, an_date).
 func (s *Service) texts(ctx context.Context, surveyID, quDwID string, pageNo, size int) (*Page, error) {
 	pageNo, size = normPaging(pageNo, size)
 	var total int64
-	base := s.DB.WithContext(ctx).Table("answer_items").Where("survey_id = ? AND qu_dw_id = ? AND kind = 't'", surveyID, quDwID)
-	if err := base.Count(&total).Error; err != nil {
+	if err := s.DB.WithContext(ctx).Model(&models.AnswerCounter{}).Select("COALESCE(SUM(cnt),0)").
+		Where("survey_id = ? AND ckey = ?", surveyID, answersvc.KeyTextPrefix+quDwID).Scan(&total).Error; err != nil {
 		return nil, err
 	}
-	var rows []struct {
-		AnswerID  string    `gorm:"column:answer_id"`
-		OptDwID   string    `gorm:"column:opt_dw_id"`
-		Text      string    `gorm:"column:text"`
-		EndAnDate time.Time `gorm:"column:end_an_date"`
-	}
-	if err := s.DB.WithContext(ctx).Raw(`SELECT i.answer_id, i.opt_dw_id, i.text, a.end_an_date FROM answer_items i
-JOIN answers a ON a.id = i.answer_id WHERE i.survey_id = ? AND i.qu_dw_id = ? AND i.kind = 't'
-ORDER BY a.end_an_date DESC, i.answer_id, i.seq LIMIT ? OFFSET ?`, surveyID, quDwID, size, (pageNo-1)*size).Scan(&rows).Error; err != nil {
-		return nil, err
-	}
-	out := make([]TextRow, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, TextRow{AnswerID: r.AnswerID, OptDwID: r.OptDwID, Text: r.Text, EndAnDate: models.FormatTime(r.EndAnDate)})
+	out := []TextRow{}
+	off := (pageNo - 1) * size
+	if int64(off) < total {
+		var rows []struct {
+			AnswerID string     `gorm:"column:answer_id"`
+			OptDwID  string     `gorm:"column:opt_dw_id"`
+			Text     string     `gorm:"column:text"`
+			AnDate   *time.Time `gorm:"column:an_date"`
+		}
+		if err := s.DB.WithContext(ctx).Raw(`SELECT answer_id, opt_dw_id, text, an_date FROM answer_items
+WHERE survey_id = ? AND qu_dw_id = ? AND kind = 't' ORDER BY an_date DESC, answer_id DESC, seq DESC LIMIT ? OFFSET ?`,
+			surveyID, quDwID, size, off).Scan(&rows).Error; err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			tr := TextRow{AnswerID: r.AnswerID, OptDwID: r.OptDwID, Text: r.Text}
+			if r.AnDate != nil {
+				tr.EndAnDate = models.FormatTime(*r.AnDate)
+			}
+			out = append(out, tr)
+		}
 	}
 	return newPage(pageNo, size, total, out), nil
 }
@@ -109,40 +119,68 @@ func (s *Service) parseTime(v string, end bool) (time.Time, error) {
 	return time.Time{}, models.Invalid("Invalid time %q: use yyyy-MM-dd or yyyy-MM-dd HH:mm:ss", v)
 }
 
+// listQuery is a filtered set of answers (alias a) with its list order.
+type listQuery struct {
+	q     *gorm.DB
+	order string
+	none  bool // nothing can match (value filters on screened answers)
+	// items, when set, selects the same answers from answer_items alone (v0, in list
+	// order by v0.an_date, v0.answer_id): value filters with no condition on other answer
+	// columns (items exist only for valid answers).
+	items *gorm.DB
+}
+
+// ids is the subquery of the matching answer ids.
+func (lq *listQuery) ids() *gorm.DB {
+	if lq.items != nil {
+		return lq.items.Session(&gorm.Session{}).Select("v0.answer_id")
+	}
+	return lq.q.Session(&gorm.Session{}).Select("a.id")
+}
+
 // answersQuery is the filtered set of submitted, non-test, non-deleted answers of a survey.
-func (s *Service) answersQuery(ctx context.Context, surveyID string, f Filter) (*gorm.DB, error) {
-	q := s.DB.WithContext(ctx).Table("answers").Where("survey_id = ? AND save_status = 0 AND is_test = 0 AND deleted_at IS NULL", surveyID)
+// Without answer-value filters it is a range of answers (ix_answer_list / ix_answer_review).
+// With them, one value filter drives the query: a backward range of ix_item_opt (survey,
+// question, option, an_date, answer) in list order, joined to answers by primary key; the
+// other value filters are primary-key probes of answer_items. Items exist only for valid
+// answers, so value filters on screened answers match nothing.
+func (s *Service) answersQuery(ctx context.Context, surveyID string, f Filter, d *lang.Survey) (*listQuery, error) {
+	conds := []string{"a.survey_id = ? AND a.save_status = 0 AND a.is_test = 0 AND a.deleted_at IS NULL"}
+	args := []any{surveyID}
 	switch f.State {
 	case "", "all":
-		q = q.Where("is_eff = 1")
+		conds = append(conds, "a.is_eff = 1")
 	case "unreviewed":
-		q = q.Where("is_eff = 1 AND handle_state = 0")
-	case "reviewed":
-		q = q.Where("is_eff = 1 AND handle_state <> 0")
-	case "screened":
-		q = q.Where("is_eff = 0")
+		conds = append(conds, "a.handle_state = 0 AND a.is_eff = 1")
+	case "reviewed": // valid and reviewed: a fail verdict always screens out
+		conds = append(conds, "a.handle_state = 1 AND a.is_eff = 1")
+	case "screened": // screened out by a fail verdict
+		conds = append(conds, "a.handle_state = 2 AND a.is_eff = 0")
 	default:
 		return nil, models.Invalid("Invalid state %q: use all, unreviewed, reviewed or screened", f.State)
 	}
+	var from, to *time.Time
 	if f.From != "" {
 		t, err := s.parseTime(f.From, false)
 		if err != nil {
 			return nil, err
 		}
-		q = q.Where("end_an_date >= ?", t)
+		from = &t
+		conds, args = append(conds, "a.end_an_date >= ?"), append(args, t)
 	}
 	if f.To != "" {
 		t, err := s.parseTime(f.To, true)
 		if err != nil {
 			return nil, err
 		}
-		q = q.Where("end_an_date <= ?", t)
+		to = &t
+		conds, args = append(conds, "a.end_an_date <= ?"), append(args, t)
 	}
 	if v := strings.TrimSpace(f.IP); v != "" {
-		q = q.Where("client_ip = ?", v)
+		conds, args = append(conds, "a.client_ip = ?"), append(args, v)
 	}
 	if v := strings.TrimSpace(f.City); v != "" {
-		q = q.Where("(city = ? OR province = ?)", v, v)
+		conds, args = append(conds, "(a.city = ? OR a.province = ?)"), append(args, v, v)
 	}
 	if len(f.Values) > 10 {
 		return nil, models.Invalid("At most 10 answer value filters")
@@ -151,13 +189,87 @@ func (s *Service) answersQuery(ctx context.Context, surveyID string, f Filter) (
 		if strings.TrimSpace(v.QuDwID) == "" || strings.TrimSpace(v.OptionDwID) == "" {
 			return nil, models.Invalid("An answer value filter needs quDwId and optionDwId")
 		}
-		sub := s.DB.Table("answer_items").Select("answer_id").Where("survey_id = ? AND qu_dw_id = ? AND opt_dw_id = ?", surveyID, v.QuDwID, v.OptionDwID)
-		if v.ColDwID != "" {
-			sub = sub.Where("col_dw_id = ?", v.ColDwID)
-		}
-		q = q.Where("id IN (?)", sub)
 	}
-	return q, nil
+	db := s.DB.WithContext(ctx)
+	byAnswers := &listQuery{order: "a.end_an_date DESC, a.id DESC", none: f.State == "screened" && len(f.Values) > 0}
+	answers := "answers a"
+	if s.mysql() && strings.TrimSpace(f.IP) == "" {
+		// keep the list order from the index (the optimizer may prefer the other one and sort)
+		if f.State == "" || f.State == "all" {
+			answers += " FORCE INDEX (ix_answer_list)"
+		} else {
+			answers += " FORCE INDEX (ix_answer_review)"
+		}
+	}
+	if len(f.Values) == 0 {
+		byAnswers.q = db.Table(answers).Where(strings.Join(conds, " AND "), args...)
+		return byAnswers, nil
+	}
+	// the driving filter must match at most one item per answer (a matrix checkbox row
+	// without a column matches one per chosen column)
+	drive := -1
+	for i, v := range f.Values {
+		q := question(d, v.QuDwID)
+		if v.ColDwID != "" || q == nil || string(q.QuType) != lang.TypeMatrixCheckbox {
+			drive = i
+			break
+		}
+	}
+	// a correlated primary-key probe per row (LIMIT keeps MariaDB from turning it into a
+	// semi-join that materializes every answer with that value)
+	probe := func(alias, answerCol string, v ValueFilter) (string, []any) {
+		hint := ""
+		if s.mysql() && v.ColDwID == "" { // index only: (survey, question, answer, option)
+			hint = " FORCE INDEX (ix_item_cross)"
+		}
+		sql := "(SELECT 1 FROM answer_items " + alias + hint + " WHERE " + alias + ".survey_id = ? AND " + alias + ".qu_dw_id = ? AND " +
+			alias + ".answer_id = " + answerCol + " AND " + alias + ".opt_dw_id = ?"
+		a := []any{surveyID, v.QuDwID, v.OptionDwID}
+		if v.ColDwID != "" {
+			sql += " AND " + alias + ".col_dw_id = ?"
+			a = append(a, v.ColDwID)
+		}
+		return sql + " LIMIT 1) IS NOT NULL", a
+	}
+	if drive < 0 {
+		q := db.Table(answers).Where(strings.Join(conds, " AND "), args...)
+		for i, v := range f.Values {
+			sql, a := probe(fmt.Sprintf("v%d", i+1), "a.id", v)
+			q = q.Where(sql, a...)
+		}
+		byAnswers.q = q
+		return byAnswers, nil
+	}
+	v0 := f.Values[drive]
+	items := func(table string) *gorm.DB {
+		q := db.Table(table).Where("v0.survey_id = ? AND v0.qu_dw_id = ? AND v0.opt_dw_id = ?", surveyID, v0.QuDwID, v0.OptionDwID)
+		if v0.ColDwID != "" {
+			q = q.Where("v0.col_dw_id = ?", v0.ColDwID)
+		}
+		if from != nil {
+			q = q.Where("v0.an_date >= ?", *from)
+		}
+		if to != nil {
+			q = q.Where("v0.an_date <= ?", *to)
+		}
+		for i, v := range f.Values {
+			if i != drive {
+				sql, a := probe(fmt.Sprintf("v%d", i+1), "v0.answer_id", v)
+				q = q.Where(sql, a...)
+			}
+		}
+		return q
+	}
+	hint, join := " FORCE INDEX (ix_item_opt)", " STRAIGHT_JOIN "
+	if !s.mysql() {
+		hint, join = " INDEXED BY ix_item_opt", " CROSS JOIN "
+	}
+	lq := &listQuery{order: "v0.an_date DESC, v0.answer_id DESC", none: byAnswers.none,
+		q: items("answer_items v0"+hint+join+"answers a ON a.id = v0.answer_id").Where(strings.Join(conds, " AND "), args...)}
+	if (f.State == "" || f.State == "all") && strings.TrimSpace(f.IP) == "" && strings.TrimSpace(f.City) == "" {
+		lq.items = items("answer_items v0" + hint)
+	}
+	return lq, nil
 }
 
 // Row is one raw-data row.
@@ -178,43 +290,77 @@ type Row struct {
 	Device      string  `json:"device"`
 }
 
+// rowColumns are the answers columns of a raw-data Row.
+const rowColumns = "a.id, a.answer_dw_id, a.client_ip, a.province, a.city, a.bg_an_date, a.end_an_date, a.duration_ms, a.qu_num, a.sum_score, a.is_eff, a.handle_state, a.source_code, a.device"
+
+// scanRows reads raw-data rows from a query on answers a (rowColumns are selected).
+func scanRows(q *gorm.DB) ([]Row, error) {
+	var as []struct {
+		models.Answer
+		Device string
+	}
+	if err := q.Select(rowColumns).Scan(&as).Error; err != nil {
+		return nil, err
+	}
+	rows := make([]Row, 0, len(as))
+	for _, a := range as {
+		rows = append(rows, Row{AnswerID: a.ID, AnswerDwID: a.AnswerDwID, IP: a.ClientIP, Province: a.Province, City: a.City,
+			BgAnDate: models.FormatTime(a.BgAnDate), EndAnDate: models.FormatTime(a.EndAnDate), TotalTime: a.DurationMs,
+			AnQuNum: a.QuNum, SumScore: a.SumScore, IsEff: a.IsEff, HandleState: a.HandleState, Source: a.SourceCode, Device: a.Device})
+	}
+	return rows, nil
+}
+
 // List is list.do / list-es.do: newest first; only the first MaxListRows rows are reachable.
+// The total is the sub counter without filters; with filters it is counted up to
+// MaxListRows+1 (enough to tell that the list is limited).
 func (s *Service) List(ctx context.Context, p *account.Principal, id string, f Filter, pageNo, size int) (*Page, error) {
 	sv, err := s.access(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
 	pageNo, size = normPaging(pageNo, size)
-	q, err := s.answersQuery(ctx, sv.ID, f)
+	var d *lang.Survey
+	if len(f.Values) > 0 {
+		if _, d, err = s.doc(ctx, sv); err != nil {
+			return nil, err
+		}
+	}
+	lq, err := s.answersQuery(ctx, sv.ID, f, d)
 	if err != nil {
 		return nil, err
+	}
+	rows := []Row{}
+	if lq.none {
+		return newPage(pageNo, size, 0, rows), nil
 	}
 	var total int64
 	if f.empty() {
 		err = s.DB.WithContext(ctx).Model(&models.AnswerCounter{}).Select("COALESCE(SUM(cnt),0)").
 			Where("survey_id = ? AND ckey = ?", sv.ID, answersvc.KeySub).Scan(&total).Error
 	} else {
-		err = q.Session(&gorm.Session{}).Count(&total).Error
+		err = s.DB.WithContext(ctx).Table("(?) t", lq.ids().Limit(MaxListRows+1)).Count(&total).Error
 	}
 	if err != nil {
 		return nil, err
 	}
-	rows := []Row{}
 	off := (pageNo - 1) * size
 	lim := min(size, MaxListRows-off)
-	if lim > 0 {
-		var as []struct {
-			models.Answer
-			Device string
+	if lim > 0 && int64(off) < total {
+		if lq.items != nil {
+			// the page's ids from the index alone, then their rows
+			var ids []string
+			if err := lq.ids().Order(lq.order).Limit(lim).Offset(off).Scan(&ids).Error; err != nil {
+				return nil, err
+			}
+			if len(ids) > 0 {
+				rows, err = scanRows(s.DB.WithContext(ctx).Table("answers a").Where("a.id IN ?", ids).Order("a.end_an_date DESC, a.id DESC"))
+			}
+		} else {
+			rows, err = scanRows(lq.q.Order(lq.order).Limit(lim).Offset(off))
 		}
-		if err := q.Select("id, answer_dw_id, client_ip, province, city, bg_an_date, end_an_date, duration_ms, qu_num, sum_score, is_eff, handle_state, source_code, device").
-			Order("end_an_date DESC, id DESC").Limit(lim).Offset(off).Scan(&as).Error; err != nil {
+		if err != nil {
 			return nil, err
-		}
-		for _, a := range as {
-			rows = append(rows, Row{AnswerID: a.ID, AnswerDwID: a.AnswerDwID, IP: a.ClientIP, Province: a.Province, City: a.City,
-				BgAnDate: models.FormatTime(a.BgAnDate), EndAnDate: models.FormatTime(a.EndAnDate), TotalTime: a.DurationMs,
-				AnQuNum: a.QuNum, SumScore: a.SumScore, IsEff: a.IsEff, HandleState: a.HandleState, Source: a.SourceCode, Device: a.Device})
 		}
 	}
 	pg := newPage(pageNo, size, total, rows)
@@ -272,7 +418,7 @@ func (s *Service) Delete(ctx context.Context, p *account.Principal, id string, i
 				}
 				types[a.SurveyVersion] = qt
 			}
-			if err := s.Answers.RemoveFromStats(tx, a, qt, true); err != nil {
+			if err := s.Answers.RemoveFromStats(tx, a, qt, answersvc.ReleaseAll); err != nil {
 				return err
 			}
 		}

@@ -2,10 +2,13 @@ package analysis
 
 import (
 	"context"
+	"sort"
+	"strings"
 	"time"
 
 	"dwsurvey/models"
 	"dwsurvey/services/account"
+	answersvc "dwsurvey/services/answer"
 )
 
 // DayCount is answers on one day (server time zone).
@@ -33,102 +36,87 @@ type Overview struct {
 	TimeZone       string      `json:"timeZone"`
 }
 
-func (s *Service) grouped(ctx context.Context, surveyID, col string) ([]NameCount, int64, error) {
-	var rows []struct {
-		Name string `gorm:"column:name"`
-		N    int64  `gorm:"column:n"`
-	}
-	if err := s.DB.WithContext(ctx).Table("answers").Select(col+" AS name, COUNT(*) AS n").
-		Where("survey_id = ? AND save_status = 0 AND is_test = 0 AND is_eff = 1 AND deleted_at IS NULL", surveyID).
-		Group(col).Order("n DESC").Scan(&rows).Error; err != nil {
-		return nil, 0, err
-	}
+// byPrefix turns the counters with a prefix (src:, dev:, prov:) into name counts, largest
+// first (ties by name); keys at zero (after deletes or screening) are left out.
+func byPrefix(c map[string]int64, prefix string) []NameCount {
 	var total int64
-	for _, r := range rows {
-		total += r.N
+	out := []NameCount{}
+	for k, n := range c {
+		if strings.HasPrefix(k, prefix) && n > 0 {
+			out = append(out, NameCount{Name: k[len(prefix):], Count: n})
+			total += n
+		}
 	}
-	out := make([]NameCount, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, NameCount{Name: r.Name, Count: r.N, Percent: pct(r.N, total)})
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return out[i].Name < out[j].Name
+	})
+	for i := range out {
+		out[i].Percent = pct(out[i].Count, total)
 	}
-	return out, total, nil
+	return out
 }
 
-// Overview computes analysis.do. Days use the server time zone's current UTC offset.
+// Overview computes analysis.do from the counters kept with each answer (sub, dur, day:,
+// src:, dev:); only the drafts are counted from answers (ix_answer_list range).
 func (s *Service) Overview(ctx context.Context, p *account.Principal, id string) (*Overview, error) {
 	sv, err := s.access(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	o := &Overview{TimeZone: s.loc().String(), Days: []DayCount{}}
-	var st []struct {
-		SaveStatus int     `gorm:"column:save_status"`
-		N          int64   `gorm:"column:n"`
-		Dur        float64 `gorm:"column:dur"`
-	}
-	if err := s.DB.WithContext(ctx).Table("answers").Select("save_status, COUNT(*) AS n, COALESCE(AVG(duration_ms),0) AS dur").
-		Where("survey_id = ? AND is_test = 0 AND deleted_at IS NULL AND is_eff = 1", sv.ID).Group("save_status").Scan(&st).Error; err != nil {
+	c, err := s.counters(ctx, sv.ID)
+	if err != nil {
 		return nil, err
 	}
-	for _, r := range st {
-		if r.SaveStatus == models.AnswerSubmitted {
-			o.Submitted, o.AvgDurationMs = r.N, int64(r.Dur)
-		} else {
-			o.Drafts += r.N
-		}
+	o := &Overview{TimeZone: s.loc().String(), Days: []DayCount{}, Submitted: c[answersvc.KeySub]}
+	if o.Submitted > 0 {
+		o.AvgDurationMs = c[models.MetaKeyDur] / o.Submitted
+	}
+	if err := s.DB.WithContext(ctx).Table("answers").
+		Where("survey_id = ? AND save_status = ? AND is_test = 0 AND deleted_at IS NULL AND is_eff = 1", sv.ID, models.AnswerDraft).
+		Count(&o.Drafts).Error; err != nil {
+		return nil, err
 	}
 	o.CompletionRate = pct(o.Submitted, o.Submitted+o.Drafts)
-	_, off := s.now().In(s.loc()).Zone()
-	day := "DATE(DATE_ADD(end_an_date, INTERVAL ? SECOND))"
-	if !s.mysql() {
-		day = "date(end_an_date, ? || ' seconds')"
-	}
-	var days []struct {
-		Day string `gorm:"column:day"`
-		N   int64  `gorm:"column:n"`
-	}
-	if err := s.DB.WithContext(ctx).Table("answers").Select(day+" AS day, COUNT(*) AS n", off).
-		Where("survey_id = ? AND save_status = 0 AND is_test = 0 AND is_eff = 1 AND deleted_at IS NULL", sv.ID).
-		Group("day").Order("day").Scan(&days).Error; err != nil {
-		return nil, err
-	}
-	for _, d := range days {
-		v := d.Day
-		if len(v) > 10 {
-			v = v[:10]
+	for k, n := range c {
+		if strings.HasPrefix(k, models.MetaKeyDay) && n > 0 {
+			o.Days = append(o.Days, DayCount{Day: k[len(models.MetaKeyDay):], Count: n})
 		}
-		o.Days = append(o.Days, DayCount{Day: v, Count: d.N})
 	}
-	if o.Sources, _, err = s.grouped(ctx, sv.ID, "source_code"); err != nil {
-		return nil, err
-	}
-	if o.Devices, _, err = s.grouped(ctx, sv.ID, "device"); err != nil {
-		return nil, err
-	}
+	sort.Slice(o.Days, func(i, j int) bool { return o.Days[i].Day < o.Days[j].Day })
+	o.Sources = byPrefix(c, models.MetaKeySrc)
+	o.Devices = byPrefix(c, models.MetaKeyDev)
 	return o, nil
 }
 
-// Sources is answers by source code.
+// Sources is answers by source code (src: counters).
 func (s *Service) Sources(ctx context.Context, p *account.Principal, id string) ([]NameCount, error) {
 	sv, err := s.access(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	out, _, err := s.grouped(ctx, sv.ID, "source_code")
-	return out, err
+	c, err := s.counters(ctx, sv.ID)
+	if err != nil {
+		return nil, err
+	}
+	return byPrefix(c, models.MetaKeySrc), nil
 }
 
-// Provinces is province-answer-page.do: answers by province (Page of NameCount).
+// Provinces is province-answer-page.do: answers by province (Page of NameCount, prov:
+// counters).
 func (s *Service) Provinces(ctx context.Context, p *account.Principal, id string, pageNo, size int) (*Page, error) {
 	sv, err := s.access(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
 	pageNo, size = normPaging(pageNo, size)
-	all, _, err := s.grouped(ctx, sv.ID, "province")
+	c, err := s.counters(ctx, sv.ID)
 	if err != nil {
 		return nil, err
 	}
+	all := byPrefix(c, models.MetaKeyProv)
 	from := min((pageNo-1)*size, len(all))
 	to := min(from+size, len(all))
 	return newPage(pageNo, size, int64(len(all)), all[from:to]), nil

@@ -39,6 +39,9 @@ type Service struct {
 	// Region maps an address to province and city (visit log); nil: empty.
 	Region func(ip string) (string, string)
 	Now    func() time.Time
+	// CrossSQL makes the cross analysis always use the SQL join instead of the Go-side
+	// merge of ordered ranges (benchmarks and tests compare the two).
+	CrossSQL bool
 }
 
 func (s *Service) now() time.Time {
@@ -188,6 +191,9 @@ func options(q *lang.Question) []*lang.Option {
 }
 
 func optTitle(o *lang.Option) string {
+	if o.OptionTitleObj != nil && strings.TrimSpace(o.OptionTitleObj.DwText) != "" {
+		return strings.TrimSpace(o.OptionTitleObj.DwText)
+	}
 	if t := strings.TrimSpace(string(o.OptionTitle)); t != "" {
 		return t
 	}

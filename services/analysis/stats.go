@@ -102,7 +102,7 @@ func buildStats(qtypes map[string]string, d *lang.Survey, c map[string]int64, mm
 				target = st.CountMatrixCheckbox
 			}
 			row, col, ok := strings.Cut(k[3:], ":")
-			if !ok {
+			if !ok || n == 0 { // a cell whose answers were all removed is left out, like one never chosen
 				continue
 			}
 			it := target[row]
@@ -171,6 +171,9 @@ type ReportCell struct {
 	ColDwID string  `json:"colDwId"`
 	Count   int64   `json:"count"`
 	Percent float64 `json:"percent"` // of the answers to the question
+	// RowTitle and ColTitle are the matrix row and column titles (for charts).
+	RowTitle string `json:"rowTitle"`
+	ColTitle string `json:"colTitle"`
 }
 
 // ReportQuestion is the summary of one question.
@@ -241,7 +244,8 @@ func (s *Service) Report(ctx context.Context, p *account.Principal, id string) (
 			for _, row := range q.QuRows {
 				for _, col := range q.QuCols {
 					cnt := c[pre+string(row.DwID)+":"+string(col.DwID)]
-					rq.Cells = append(rq.Cells, ReportCell{RowDwID: string(row.DwID), ColDwID: string(col.DwID), Count: cnt, Percent: pct(cnt, n)})
+					rq.Cells = append(rq.Cells, ReportCell{RowDwID: string(row.DwID), ColDwID: string(col.DwID), Count: cnt, Percent: pct(cnt, n),
+						RowTitle: optTitle(row), ColTitle: optTitle(col)})
 				}
 			}
 		}

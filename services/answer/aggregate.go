@@ -148,10 +148,12 @@ func BuildAggregate(surveyID, answerID string, qtypes map[string]string, answers
 		}
 		if a.AnFbk != nil && a.AnFbk.Answer != "" {
 			item("t", q, "", "", nil, string(a.AnFbk.Answer))
+			g.Sums[KeyTextPrefix+q]++
 		}
 		for _, m := range a.AnMFbks {
 			if m != nil && m.Answer != "" {
 				item("t", q, string(m.OptionDwID), "", nil, string(m.Answer))
+				g.Sums[KeyTextPrefix+q]++
 			}
 		}
 	}
@@ -172,6 +174,11 @@ func BuildAggregate(surveyID, answerID string, qtypes map[string]string, answers
 // keys are applied by the caller (bump on submit; AdjustCounters on delete and edit).
 func ApplyAggregate(tx *gorm.DB, mysql bool, surveyID string, slot int, g *Aggregate, sign int) error {
 	if g == nil {
+		return nil
+	}
+	if d := sinkOf(tx); d != nil && sign > 0 { // group commit (batch.go): written once per batch
+		d.add(slot, g.Sums)
+		d.addItems(g.Items)
 		return nil
 	}
 	if len(g.Sums) > 0 {
@@ -198,6 +205,10 @@ func ApplyAggregate(tx *gorm.DB, mysql bool, surveyID string, slot int, g *Aggre
 // AdjustCounters adds inc[key] to each key's row in slot (sorted keys, one upsert per key:
 // negative values on rows that exist, as every decrement follows an increment).
 func AdjustCounters(tx *gorm.DB, mysql bool, surveyID string, slot int, inc map[string]int64) error {
+	if d := sinkOf(tx); d != nil { // group commit (batch.go): merged into one upsert per batch
+		d.add(slot, inc)
+		return nil
+	}
 	keys := make([]string, 0, len(inc))
 	for k, v := range inc {
 		if v != 0 {
@@ -241,17 +252,35 @@ func DeviceClass(ua string) string {
 	}
 }
 
-// recordAnswerExtras runs inside the save transaction: the device class and, for a counted
-// answer, the sums and items of its aggregate.
+// recordAnswerExtras runs inside the save transaction (after the answer row is written):
+// the device class and, for a counted answer, the overview keys (day, source, device,
+// province: +1 and appended to counted_keys; duration sum), then the sums and items of
+// its aggregate.
 func (s *Service) recordAnswerExtras(tx *gorm.DB, row *models.Answer, ua string, g *Aggregate) error {
-	if d := DeviceClass(ua); d != "" {
-		if err := tx.Exec("UPDATE answers SET device = ? WHERE id = ?", d, row.ID).Error; err != nil {
-			return err
-		}
-	}
+	d := DeviceClass(ua)
 	if g == nil {
+		if d != "" {
+			return tx.Exec("UPDATE answers SET device = ? WHERE id = ?", d, row.ID).Error
+		}
 		return nil
 	}
+	var ks []string
+	_ = json.Unmarshal([]byte(row.CountedKeys), &ks)
+	inc := map[string]int64{}
+	for _, k := range models.AnswerMetaKeys(row, d, s.Loc) {
+		inc[k]++
+		ks = append(ks, strconv.Itoa(row.CountedSlot)+"|"+k)
+	}
+	inc[models.MetaKeyDur] += row.DurationMs
+	if err := AdjustCounters(tx, s.mysql, row.SurveyID, row.CountedSlot, inc); err != nil {
+		return err
+	}
+	b, _ := json.Marshal(ks)
+	row.CountedKeys = string(b)
+	if err := tx.Exec("UPDATE answers SET device = ?, counted_keys = ? WHERE id = ?", d, row.CountedKeys, row.ID).Error; err != nil {
+		return err
+	}
+	g.SetTime(row.EndAnDate)
 	return ApplyAggregate(tx, s.mysql, row.SurveyID, row.CountedSlot, g, 1)
 }
 
@@ -262,7 +291,9 @@ func StoredAggregate(a *models.Answer, qtypes map[string]string) *Aggregate {
 		AnQuestions []*lang.AnQuestion `json:"anQuestions"`
 	}
 	_ = json.Unmarshal([]byte(a.Document), &doc)
-	return BuildAggregate(a.SurveyID, a.ID, qtypes, doc.AnQuestions)
+	g := BuildAggregate(a.SurveyID, a.ID, qtypes, doc.AnQuestions)
+	g.SetTime(a.EndAnDate)
+	return g
 }
 
 // Counted reports whether an answer row is in the statistics.
@@ -282,18 +313,32 @@ func (s *Service) QuestionTypes(ctx context.Context, sv *models.Survey, version 
 	return pd.qtypes, pd.doc, nil
 }
 
-// RemoveFromStats subtracts a counted answer from every aggregate (counters of its
-// counted_keys, sums, items) inside tx. Caps (total, quotas) are released too when
-// withCaps is set (delete), kept otherwise (edit).
-func (s *Service) RemoveFromStats(tx *gorm.DB, a *models.Answer, qtypes map[string]string, withCaps bool) error {
+// RemoveFromStats subtracts an answer from the aggregates inside tx, as far as rel says:
+// the counters of its counted_keys (statistics keys always; overview keys from
+// ReleaseScreen on; cap/quota keys with ReleaseAll), and - when the answer is counted
+// (valid, non-test) - its sums and items (and the duration sum from ReleaseScreen on).
+// A screened answer's counted_keys hold only cap/quota keys, so deleting it later
+// releases just those.
+func (s *Service) RemoveFromStats(tx *gorm.DB, a *models.Answer, qtypes map[string]string, rel Release) error {
 	s.init()
 	var ks []string
 	_ = json.Unmarshal([]byte(a.CountedKeys), &ks)
 	dec := map[int]map[string]int64{}
 	for _, sk := range ks {
 		slot, key, ok := strings.Cut(sk, "|")
-		if !ok || (!withCaps && !IsStatsKey(key)) {
+		if !ok {
 			continue
+		}
+		switch {
+		case IsStatsKey(key):
+		case models.IsMetaKey(key):
+			if rel < ReleaseScreen {
+				continue
+			}
+		default:
+			if rel < ReleaseAll {
+				continue
+			}
 		}
 		n := atoi(slot)
 		if dec[n] == nil {
@@ -311,8 +356,13 @@ func (s *Service) RemoveFromStats(tx *gorm.DB, a *models.Answer, qtypes map[stri
 			return err
 		}
 	}
-	if a.IsTest != 0 {
+	if a.IsTest != 0 || a.IsEff != 1 {
 		return nil
+	}
+	if rel >= ReleaseScreen && a.DurationMs != 0 {
+		if err := AdjustCounters(tx, s.mysql, a.SurveyID, a.CountedSlot, map[string]int64{models.MetaKeyDur: -a.DurationMs}); err != nil {
+			return err
+		}
 	}
 	g := StoredAggregate(a, qtypes)
 	if err := ApplyAggregate(tx, s.mysql, a.SurveyID, a.CountedSlot, g, -1); err != nil {
@@ -382,7 +432,7 @@ func (s *Service) EditAnswer(ctx context.Context, answerID string, answerJSON []
 		var ks []string
 		_ = json.Unmarshal([]byte(cur.CountedKeys), &ks)
 		if counted {
-			if err := s.RemoveFromStats(tx, &cur, pd.qtypes, false); err != nil {
+			if err := s.RemoveFromStats(tx, &cur, pd.qtypes, ReleaseStats); err != nil {
 				return err
 			}
 		}
@@ -398,6 +448,7 @@ func (s *Service) EditAnswer(ctx context.Context, answerID string, answerJSON []
 		}
 		if counted {
 			g := BuildAggregate(cur.SurveyID, cur.ID, pd.qtypes, answers)
+			g.SetTime(cur.EndAnDate)
 			inc := map[string]int64{}
 			for _, k := range g.Keys {
 				inc[k] = 1

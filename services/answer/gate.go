@@ -32,6 +32,9 @@ type GateInput struct {
 	AnswerDwID  string
 	CaptchaCode string
 	SessionCode string
+	// cached (submit fast path): the survey and collection settings come from a short-lived
+	// cache and the answer-id lookup is skipped; the batch transaction re-checks both.
+	cached bool
 }
 
 // Check is answerCheckResult (also the data of a refused save).
@@ -57,6 +60,7 @@ type gateState struct {
 	pwdCap   int    // answers the password admits (0 = no limit)
 	attrs    attrs  // the published attributes with the collection settings applied
 	captcha  string // session to consume inside the save transaction
+	cached   *gateEntry
 }
 
 func refuse(code int, msg string) *Check {
@@ -73,15 +77,28 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 	if id == "" {
 		return st, refuse(501, "No survey id"), nil
 	}
-	sv, err := s.loadSurvey(ctx, id)
-	if errors.Is(err, models.ErrNotFound) {
-		return st, refuse(500, "The survey does not exist"), nil
-	}
-	if err != nil {
-		return nil, nil, err
+	var sv *models.Survey
+	var ce *gateEntry
+	var err error
+	if in.cached {
+		if ce, err = s.cachedGateRows(ctx, id); err != nil {
+			return nil, nil, err
+		}
+		if ce == nil {
+			return st, refuse(500, "The survey does not exist"), nil
+		}
+		sv, st.cached = ce.sv, ce
+	} else {
+		sv, err = s.loadSurvey(ctx, id)
+		if errors.Is(err, models.ErrNotFound) {
+			return st, refuse(500, "The survey does not exist"), nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
 	}
 	st.sv = sv
-	if in.Submit && in.AnswerDwID != "" {
+	if in.Submit && in.AnswerDwID != "" && !in.cached {
 		var a models.Answer
 		err := s.DB.WithContext(ctx).Where("survey_id = ? AND answer_dw_id = ? AND deleted_at IS NULL", sv.ID, in.AnswerDwID).Take(&a).Error
 		if err == nil {
@@ -109,8 +126,10 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 		return nil, nil, err
 	}
 	st.pd = pd
-	cs, err := s.collectSetting(ctx, sv.ID)
-	if err != nil {
+	var cs *models.CollectSetting
+	if ce != nil {
+		cs = ce.cs
+	} else if cs, err = s.collectSetting(ctx, sv.ID); err != nil {
 		return nil, nil, err
 	}
 	st.attrs = applySetting(pd.attrs, cs)

@@ -57,6 +57,11 @@ type Service struct {
 	once  sync.Once
 	mysql bool
 	docs  sync.Map // surveyID:version -> *pubDoc
+	// batchers: surveyID -> *batcher (group commit of submissions, batch.go)
+	batchers  sync.Map
+	gateCache sync.Map // survey id or sid -> *gateEntry (submit fast path)
+	// NoBatch writes every submission in its own transaction (no group commit).
+	NoBatch bool
 }
 
 func (s *Service) init() {

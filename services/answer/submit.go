@@ -70,7 +70,9 @@ type SaveOutcome struct {
 type answerCommon struct {
 	AnswerDwID lang.Str `json:"answerDwId"`
 	AnTime     struct {
-		BgAnDate json.RawMessage `json:"bgAnDate"`
+		BgAnDate  json.RawMessage `json:"bgAnDate"`
+		EndAnDate json.RawMessage `json:"endAnDate"`
+		TotalTime json.RawMessage `json:"totalTime"`
 	} `json:"anTime"`
 	AnSource struct {
 		DwSourceCode lang.Str `json:"dwSourceCode"`
@@ -141,33 +143,73 @@ func parseClientTime(raw json.RawMessage, loc *time.Location) (time.Time, bool) 
 	return time.Time{}, false
 }
 
+// maxAnswerDuration bounds a client-reported answering time; anything longer counts as 0.
+const maxAnswerDuration = 7 * 24 * time.Hour
+
+// answerDuration is how long the respondent took, from the client's anTime, independent of the
+// browser's time zone: totalTime (milliseconds) when sent, else endAnDate − bgAnDate (both in
+// the browser's wall clock, so the zone cancels out), else now − bgAnDate read in the server's
+// zone (epoch milliseconds are zone-free). Out-of-range or unreadable values give 0.
+func answerDuration(bgRaw, endRaw, totalRaw json.RawMessage, loc *time.Location, now time.Time) time.Duration {
+	valid := func(d time.Duration) time.Duration {
+		if d < 0 || d > maxAnswerDuration {
+			return 0
+		}
+		return d
+	}
+	var ms float64
+	if len(totalRaw) > 0 && json.Unmarshal(totalRaw, &ms) == nil && ms > 0 {
+		return valid(time.Duration(ms) * time.Millisecond)
+	}
+	bg, okBg := parseClientTime(bgRaw, loc)
+	if !okBg {
+		return 0
+	}
+	if end, okEnd := parseClientTime(endRaw, loc); okEnd {
+		return valid(end.Sub(bg))
+	}
+	return valid(now.Sub(bg))
+}
+
 // errSaveRefused carries a refusal found inside the transaction (rolls it back).
 type errSaveRefused struct{ out *SaveOutcome }
 
 func (e *errSaveRefused) Error() string { return "refused: " + e.out.Msg }
 
 // Save is save-survey-answer.do: parse, gates, engine re-validation, then one transaction.
+//
+// Submissions take a fast path first (cached survey rows, no answer-id lookup, group
+// commit in batch.go); anything but a stored answer - a refusal, a validation error, a
+// captcha, a replay, a changed survey - is decided again on the full path.
 func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) {
 	s.init()
+	out, redo, err := s.save(ctx, in, !s.NoBatch)
+	if err == nil && redo {
+		out, _, err = s.save(ctx, in, false)
+	}
+	return out, err
+}
+
+func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutcome, bool, error) {
 	if len(strings.TrimSpace(string(in.AnswerJSON))) == 0 {
-		return bad("answerJson is required"), nil
+		return bad("answerJson is required"), false, nil
 	}
 	ad, err := lang.ParseAnswer(in.AnswerJSON)
 	if err != nil {
-		return bad("The answer is not valid JSON: " + err.Error()), nil
+		return bad("The answer is not valid JSON: " + err.Error()), false, nil
 	}
 	var ac answerCommon
 	if len(ad.AnswerCommon) > 0 {
 		if err := json.Unmarshal(ad.AnswerCommon, &ac); err != nil {
-			return bad("The answer is not valid JSON: answerCommon: " + err.Error()), nil
+			return bad("The answer is not valid JSON: answerCommon: " + err.Error()), false, nil
 		}
 	}
 	dwID := strings.TrimSpace(string(ac.AnswerDwID))
 	if dwID == "" {
-		return bad("answerDwId is required"), nil
+		return bad("answerDwId is required"), false, nil
 	}
 	if len(dwID) > 64 {
-		return bad("answerDwId is too long"), nil
+		return bad("answerDwId is too long"), false, nil
 	}
 	status := in.SaveStatus
 	if status < 0 && ac.AnState.SaveStatus != nil {
@@ -176,6 +218,7 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 	if status != models.AnswerDraft {
 		status = models.AnswerSubmitted
 	}
+	fast = fast && status == models.AnswerSubmitted
 	pwd := in.AnPwd
 	if pwd == "" {
 		pwd = string(ad.AnPwd)
@@ -192,25 +235,28 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 		id = in.Sid
 	}
 	st, chk, err := s.gate(ctx, GateInput{SidOrID: id, AnPwd: pwd, Client: in.Client, Submit: true, AnswerDwID: dwID,
-		CaptchaCode: in.AnRandomCode, SessionCode: in.SessionCode})
+		CaptchaCode: in.AnRandomCode, SessionCode: in.SessionCode, cached: fast})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if chk == nil && st.existing != nil {
-		return replay(st.existing, hash), nil
+		return replay(st.existing, hash), false, nil
+	}
+	if fast && (chk == nil || chk.AnCheckResultCode != 200 || st.captcha != "") {
+		return nil, true, nil
 	}
 	if chk.AnCheckResultCode != 200 {
-		return gateOutcome(chk), nil
+		return gateOutcome(chk), false, nil
 	}
 	if st.existing != nil && st.existing.SaveStatus == models.AnswerDraft && st.existing.RequestHash == hash {
-		return okOutcome(st.existing), nil // the same draft again
+		return okOutcome(st.existing), false, nil // the same draft again
 	}
 	pd, sv := st.pd, st.sv
 	var quotaCounts map[string]int
 	if len(pd.quotaKeys) > 0 {
 		m, err := s.counterSums(ctx, s.DB, sv.ID, keyQuota)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		quotaCounts = make(map[string]int, len(pd.quotaKeys))
 		for _, k := range pd.quotaKeys {
@@ -219,21 +265,21 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 	}
 	r := pd.eng.CheckSubmission(ad, quotaCounts)
 	if status == models.AnswerSubmitted && len(r.Errors) > 0 {
-		return validationOutcome(r.Errors), nil
+		if fast {
+			return nil, true, nil
+		}
+		return validationOutcome(r.Errors), false, nil
 	}
 
 	now := s.now()
-	bg, okBg := parseClientTime(ac.AnTime.BgAnDate, s.Loc)
-	if !okBg || bg.After(now) || now.Sub(bg) > 7*24*time.Hour {
-		bg = now
-	}
+	bg := now.Add(-answerDuration(ac.AnTime.BgAnDate, ac.AnTime.EndAnDate, ac.AnTime.TotalTime, s.Loc, now))
 	answers := r.Answers
 	if answers == nil {
 		answers = []*lang.AnQuestion{}
 	}
 	docJSON, err := lang.MarshalCanonical(map[string]any{"anQuestions": answers, "anSolutionIds": r.Solutions})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	src := strings.TrimSpace(string(ac.AnSource.DwSourceCode))
 	if src == "" {
@@ -245,7 +291,7 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 			events = c
 		}
 	}
-	row := &models.Answer{ID: uuid.NewString(), SurveyID: sv.ID, SurveyVersion: sv.PublishedVersion, AnswerDwID: dwID,
+	row := &models.Answer{ID: newAnswerID(), SurveyID: sv.ID, SurveyVersion: sv.PublishedVersion, AnswerDwID: dwID,
 		SaveStatus: status, IsEff: 1, IsTest: isTest, ClientIP: in.Client.IP, BrowserID: clip(in.Client.BrowserID, 64),
 		UserID: in.Client.UserID, ContactID: clip(string(ac.AnUser.RelateContactEsID), 64), PasswordHash: "",
 		SourceCode: clip(src, 64), SourceName: clip(string(ac.AnSource.DwSourceName), 128), BgAnDate: bg, EndAnDate: now,
@@ -265,48 +311,78 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 	row.ResumeTokenHash = sha(resumeToken(row.AnswerDwID, row.ID))
 
 	// counters
-	var capped []cappedKey
-	var agg *Aggregate
-	var plain []string
+	j := &saveJob{row: row, existing: st.existing, captcha: st.captcha, ua: in.Client.UserAgent, hash: hash, pd: pd}
 	if status == models.AnswerSubmitted {
 		a := &st.attrs
 		if a.endNum > 0 {
-			capped = append(capped, cappedKey{key: keyTotal, cap: a.endNum, code: 407})
+			j.capped = append(j.capped, cappedKey{key: keyTotal, cap: a.endNum, code: 407})
 		} else {
-			plain = append(plain, keyTotal)
+			j.plain = append(j.plain, keyTotal)
 		}
 		for _, q := range r.Quotas {
 			if q.Matched {
-				capped = append(capped, cappedKey{key: quotaCounterKey(q.Key), cap: q.Cap, code: 400, quota: q.Quota})
+				j.capped = append(j.capped, cappedKey{key: quotaCounterKey(q.Key), cap: q.Cap, code: 400, quota: q.Quota})
 			}
 		}
 		if st.pwdHash != "" && st.pwdCap > 0 {
-			capped = append(capped, cappedKey{key: keyPwd + st.pwdHash[:16], cap: st.pwdCap, code: 403})
+			j.capped = append(j.capped, cappedKey{key: keyPwd + st.pwdHash[:16], cap: st.pwdCap, code: 403})
 		}
 		if isTest == 0 { // statistics keys (aggregate.go): test answers are not analysed
-			agg = BuildAggregate(sv.ID, row.ID, pd.qtypes, answers)
-			plain = append(plain, agg.Keys...)
+			j.agg = BuildAggregate(sv.ID, row.ID, pd.qtypes, answers)
+			j.plain = append(j.plain, j.agg.Keys...)
 		}
-		sort.Slice(capped, func(i, j int) bool { return capped[i].key < capped[j].key })
-		sort.Strings(plain)
-		plain = dedupe(plain)
-		row.CountedSlot = rand.IntN(slots)
-		ck := make([]string, 0, len(capped)+len(plain))
-		for _, c := range capped {
-			ck = append(ck, "0|"+c.key)
-		}
-		for _, k := range plain {
-			ck = append(ck, strconv.Itoa(row.CountedSlot)+"|"+k)
-		}
-		b, _ := json.Marshal(ck)
-		row.CountedKeys = string(b)
+		sort.Slice(j.capped, func(i, k int) bool { return j.capped[i].key < j.capped[k].key })
+		sort.Strings(j.plain)
+		j.plain = dedupe(j.plain)
 	}
+	if fast && j.batchable() {
+		j.cached = st.cached
+		s.enqueue(j)
+		if j.redo {
+			return nil, true, nil
+		}
+	} else {
+		j.out, j.full, j.err = s.commitOne(ctx, j)
+	}
+	if j.err != nil {
+		return nil, false, j.err
+	}
+	for _, k := range j.full {
+		s.Notifier.CollectionFull(context.WithoutCancel(ctx), sv.ID, k)
+	}
+	return j.out, false, nil
+}
 
+// countedKeys is the counted_keys JSON of an answer: cap keys in slot 0, the others in slot.
+func countedKeys(capped []cappedKey, plain []string, slot int) string {
+	ck := make([]string, 0, len(capped)+len(plain))
+	for _, c := range capped {
+		ck = append(ck, "0|"+c.key)
+	}
+	sl := strconv.Itoa(slot) + "|"
+	for _, k := range plain {
+		ck = append(ck, sl+k)
+	}
+	b, _ := json.Marshal(ck)
+	return string(b)
+}
+
+// commitOne writes one submission in its own transaction (drafts, draft upgrades, captcha
+// sessions, and every submission of a batch that failed): the row, the cap keys (locked,
+// then checked against their caps), recordAnswerExtras, the other counters.
+func (s *Service) commitOne(ctx context.Context, j *saveJob) (*SaveOutcome, []string, error) {
+	row, status := j.row, j.row.SaveStatus
+	if status == models.AnswerSubmitted {
+		row.CountedSlot = rand.IntN(slots)
+	}
 	var full []string
 	for attempt := 0; ; attempt++ {
 		full = full[:0]
-		err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			if st.existing != nil {
+		if status == models.AnswerSubmitted { // recordAnswerExtras appends to it: reset per attempt
+			row.CountedKeys = countedKeys(j.capped, j.plain, row.CountedSlot)
+		}
+		err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if j.existing != nil {
 				res := tx.Model(&models.Answer{}).Where("id = ? AND save_status = ?", row.ID, models.AnswerDraft).Select("*").Omit("id", "created_at").Updates(row)
 				if res.Error != nil {
 					return res.Error
@@ -320,14 +396,11 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 				}
 				return err
 			}
-			if err := s.recordAnswerExtras(tx, row, in.Client.UserAgent, agg); err != nil {
-				return err
-			}
 			if status != models.AnswerSubmitted {
-				return nil
+				return s.recordAnswerExtras(tx, row, j.ua, j.agg)
 			}
-			if st.captcha != "" {
-				res := tx.Model(&models.AnswerCaptcha{}).Where("session_code = ? AND used = ?", st.captcha, false).Update("used", true)
+			if j.captcha != "" {
+				res := tx.Model(&models.AnswerCaptcha{}).Where("session_code = ? AND used = ?", j.captcha, false).Update("used", true)
 				if res.Error != nil {
 					return res.Error
 				}
@@ -335,29 +408,29 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 					return &errSaveRefused{gateOutcome(refuse(410, "Wrong verification code, please try again"))}
 				}
 			}
-			if len(capped) > 0 {
-				keys := make([]string, len(capped))
-				for i, c := range capped {
+			if len(j.capped) > 0 {
+				keys := make([]string, len(j.capped))
+				for i, c := range j.capped {
 					keys[i] = c.key
 				}
-				if err := s.bump(tx, sv.ID, 0, keys); err != nil {
+				if err := s.bump(tx, row.SurveyID, 0, keys); err != nil {
 					return err
 				}
 				var sums []struct {
 					CKey string `gorm:"column:ckey"`
 					N    int64  `gorm:"column:n"`
 				}
-				if err := tx.Model(&models.AnswerCounter{}).Select("ckey, SUM(cnt) AS n").Where("survey_id = ? AND ckey IN ?", sv.ID, keys).
+				if err := tx.Model(&models.AnswerCounter{}).Select("ckey, SUM(cnt) AS n").Where("survey_id = ? AND ckey IN ?", row.SurveyID, keys).
 					Group("ckey").Scan(&sums).Error; err != nil {
 					return err
 				}
-				for _, c := range capped {
+				for _, c := range j.capped {
 					for _, sm := range sums {
 						if sm.CKey != c.key {
 							continue
 						}
 						if sm.N > int64(c.cap) {
-							return &errSaveRefused{c.refusal(pd)}
+							return &errSaveRefused{c.refusal(j.pd)}
 						}
 						if sm.N == int64(c.cap) {
 							full = append(full, c.key)
@@ -365,35 +438,46 @@ func (s *Service) Save(ctx context.Context, in SaveInput) (*SaveOutcome, error) 
 					}
 				}
 			}
-			return s.bump(tx, sv.ID, row.CountedSlot, plain)
+			// after the cap keys (the lock order of batches: cap keys, then the others)
+			if err := s.recordAnswerExtras(tx, row, j.ua, j.agg); err != nil {
+				return err
+			}
+			return s.bump(tx, row.SurveyID, row.CountedSlot, j.plain)
 		})
 		if err == nil {
 			break
 		}
 		var ref *errSaveRefused
 		if errors.As(err, &ref) {
-			return ref.out, nil
+			return ref.out, nil, nil
 		}
 		if errors.Is(err, errReplay) {
 			var a models.Answer
-			if e := s.DB.WithContext(ctx).Where("survey_id = ? AND answer_dw_id = ?", sv.ID, dwID).Take(&a).Error; e != nil {
-				return nil, e
+			if e := s.DB.WithContext(ctx).Where("survey_id = ? AND answer_dw_id = ?", row.SurveyID, row.AnswerDwID).Take(&a).Error; e != nil {
+				return nil, nil, e
 			}
-			if a.SaveStatus == models.AnswerSubmitted || a.RequestHash == hash {
-				return replay(&a, hash), nil
+			if a.SaveStatus == models.AnswerSubmitted || a.RequestHash == j.hash {
+				return replay(&a, j.hash), nil, nil
 			}
-			return nil, fmt.Errorf("answer %s changed concurrently", a.ID)
+			return nil, nil, fmt.Errorf("answer %s changed concurrently", a.ID)
 		}
 		if isDeadlock(err) && attempt < 5 {
 			time.Sleep(time.Duration(1+rand.IntN(5*(attempt+1))) * time.Millisecond)
 			continue
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	for _, k := range full {
-		s.Notifier.CollectionFull(context.WithoutCancel(ctx), sv.ID, k)
+	return okOutcome(row), full, nil
+}
+
+// newAnswerID is a time-ordered UUID (version 7: 48-bit milliseconds, 74 random bits), so
+// the answers' primary key and the answer_items keys that contain it grow at their end
+// instead of touching a random leaf page per row (docs/benchmarks.md).
+func newAnswerID() string {
+	if id, err := uuid.NewV7(); err == nil {
+		return id.String()
 	}
-	return okOutcome(row), nil
+	return uuid.NewString()
 }
 
 var errReplay = errors.New("answer already stored")

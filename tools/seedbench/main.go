@@ -25,6 +25,7 @@ import (
 	"dwsurvey/services/account"
 	"dwsurvey/services/analysis"
 	answersvc "dwsurvey/services/answer"
+	"dwsurvey/services/audit"
 	surveysvc "dwsurvey/services/survey"
 	"dwsurvey/storage"
 	lang "dwsurvey/survey"
@@ -154,7 +155,13 @@ func must(err error) {
 	}
 }
 
+// only restricts the timings to calls whose name contains it (-only).
+var only string
+
 func timeit(name string, runs int, fn func() error) time.Duration {
+	if only != "" && !strings.Contains(name, only) {
+		return 0
+	}
 	var ds []time.Duration
 	for i := 0; i < runs; i++ {
 		t0 := time.Now()
@@ -175,8 +182,27 @@ func main() {
 	dbName := flag.String("db", fmt.Sprintf("dws_bench_%d", os.Getpid()), "database to create")
 	keep := flag.Bool("keep", false, "keep the database afterwards")
 	batch := flag.Int("batch", 50000, "answers per transaction")
+	noTime := flag.Bool("no-time", false, "load (and check) only, no timings")
+	timeOnly := flag.Bool("time-only", false, "only time the calls on an existing database (-db, loaded with -keep)")
+	flag.StringVar(&only, "only", "", "time only the calls whose name contains this")
 	flag.Parse()
 	ctx := context.Background()
+	if *timeOnly {
+		dsn := strings.TrimSuffix(*base, "/") + "/" + *dbName
+		db, err := storage.OpenDB("mysql", dsn, 4)
+		must(err)
+		must(models.Migrate(ctx, db))
+		var sv models.Survey
+		must(db.Where("id = ?", "bench-survey").Take(&sv).Error)
+		surveys := &surveysvc.Service{DB: db}
+		answers := &answersvc.Service{DB: db, Surveys: surveys, Loc: time.Local}
+		an := &analysis.Service{DB: db, Surveys: surveys, Answers: answers, Loc: time.Local}
+		sqldb, err := db.DB()
+		must(err)
+		explain(sqldb)
+		timings(ctx, an, &sv)
+		return
+	}
 
 	admin, err := sql.Open("mysql", *base)
 	must(err)
@@ -200,15 +226,15 @@ func main() {
 	must(db.Create(&sv).Error)
 	must(db.Create(&models.SurveyVersion{ID: "bench-v1", SurveyID: sv.ID, Version: 1, Document: string(docRaw), PublishedAt: now}).Error)
 	surveys := &surveysvc.Service{DB: db}
-	answers := &answersvc.Service{DB: db, Surveys: surveys}
-	an := &analysis.Service{DB: db, Surveys: surveys, Answers: answers}
+	answers := &answersvc.Service{DB: db, Surveys: surveys, Loc: time.Local}
+	an := &analysis.Service{DB: db, Surveys: surveys, Answers: answers, Loc: time.Local}
 	qtypes, _, err := answers.QuestionTypes(ctx, &sv, 1)
 	must(err)
 
 	sqldb, err := db.DB()
 	must(err)
 	// secondary indexes of answer_items are rebuilt after the load (sorted index build)
-	for _, ix := range []string{"ix_item_num", "ix_item_opt", "ix_item_answer"} {
+	for _, ix := range []string{"ix_item_num", "ix_item_opt", "ix_item_answer", "ix_item_text", "ix_item_cross"} {
 		_, err = sqldb.Exec("ALTER TABLE answer_items DROP INDEX " + ix)
 		must(err)
 	}
@@ -224,7 +250,7 @@ func main() {
 		must(err)
 		_, _ = tx.Exec("SET unique_checks = 0")
 		ai := &inserter{tx: tx, table: "answers", per: 1000, cols: "id, survey_id, survey_version, answer_dw_id, save_status, is_eff, handle_state, is_test, client_ip, province, city, source_code, bg_an_date, end_an_date, duration_ms, qu_num, sum_score, document, counted_slot, counted_keys, created_at, updated_at, device"}
-		ii := &inserter{tx: tx, table: "answer_items", per: 5000, cols: "survey_id, qu_dw_id, answer_id, seq, kind, opt_dw_id, col_dw_id, num_value, text"}
+		ii := &inserter{tx: tx, table: "answer_items", per: 5000, cols: "survey_id, qu_dw_id, answer_id, seq, kind, opt_dw_id, col_dw_id, num_value, text, an_date"}
 		for i := start; i < min(start+*batch, *n); i++ {
 			id := fmt.Sprintf("a%08d", i)
 			qs := randomAnswer(r)
@@ -240,14 +266,21 @@ func main() {
 				counters[fmt.Sprintf("%d|%s", slot, k)] += v
 			}
 			doc, _ := lang.MarshalCanonical(map[string]any{"anQuestions": qs, "anSolutionIds": []string{}})
-			ckj, _ := json.Marshal(ck)
 			end := now.Add(-time.Duration(*n-i) * 20 * time.Second)
 			dur := int64(30000 + r.IntN(600000))
 			p := provinces[r.IntN(len(provinces))]
+			src, dev := sources[r.IntN(len(sources))], devices[r.IntN(3)]
+			// overview keys and duration sum, as recordAnswerExtras adds them
+			for _, k := range models.AnswerMetaKeys(&models.Answer{EndAnDate: end, SourceCode: src, Province: p}, dev, time.Local) {
+				counters[fmt.Sprintf("%d|%s", slot, k)]++
+				ck = append(ck, fmt.Sprintf("%d|%s", slot, k))
+			}
+			counters[fmt.Sprintf("%d|%s", slot, models.MetaKeyDur)] += dur
+			ckj, _ := json.Marshal(ck)
 			must(ai.add(id, sv.ID, 1, "dw-"+id, 0, 1, 0, 0, fmt.Sprintf("10.%d.%d.%d", r.IntN(256), r.IntN(256), r.IntN(256)), p, p,
-				sources[r.IntN(len(sources))], end.Add(-time.Duration(dur)*time.Millisecond), end, dur, len(qs), 0, string(doc), slot, string(ckj), end, end, devices[r.IntN(3)]))
+				src, end.Add(-time.Duration(dur)*time.Millisecond), end, dur, len(qs), 0, string(doc), slot, string(ckj), end, end, dev))
 			for _, it := range g.Items {
-				must(ii.add(it.SurveyID, it.QuDwID, it.AnswerID, it.Seq, it.Kind, it.OptDwID, it.ColDwID, it.NumValue, it.Text))
+				must(ii.add(it.SurveyID, it.QuDwID, it.AnswerID, it.Seq, it.Kind, it.OptDwID, it.ColDwID, it.NumValue, it.Text, end))
 				items++
 			}
 		}
@@ -272,7 +305,8 @@ func main() {
 	must(tx.Commit())
 	t1 := time.Now()
 	_, err = sqldb.Exec(`ALTER TABLE answer_items ADD INDEX ix_item_num (survey_id, kind, qu_dw_id, opt_dw_id, num_value),
-		ADD INDEX ix_item_opt (survey_id, qu_dw_id, opt_dw_id, answer_id), ADD INDEX ix_item_answer (answer_id)`)
+		ADD INDEX ix_item_opt (survey_id, qu_dw_id, opt_dw_id, an_date, answer_id), ADD INDEX ix_item_answer (answer_id),
+		ADD INDEX ix_item_text (survey_id, qu_dw_id, kind, an_date), ADD INDEX ix_item_cross (survey_id, qu_dw_id, answer_id, opt_dw_id)`)
 	must(err)
 	fmt.Printf("rebuilt answer_items indexes in %s\n", time.Since(t1).Round(time.Second))
 	loadTime := time.Since(t0)
@@ -295,13 +329,40 @@ func main() {
 			os.Exit(1)
 		}
 	}
+	for _, s := range []struct{ key, q string }{
+		{"day:%", "SELECT COUNT(*) FROM answers WHERE survey_id = ?"},
+		{"dev:mobile", "SELECT COUNT(*) FROM answers WHERE survey_id = ? AND device = 'mobile'"},
+		{"src:wx", "SELECT COUNT(*) FROM answers WHERE survey_id = ? AND source_code = 'wx'"},
+		{"dur", "SELECT SUM(duration_ms) FROM answers WHERE survey_id = ?"},
+		{"tx:f1", "SELECT COUNT(*) FROM answer_items WHERE survey_id = ? AND qu_dw_id = 'f1' AND kind = 't' AND an_date IS NOT NULL"},
+	} {
+		var c, rc int64
+		must(db.Raw("SELECT COALESCE(SUM(cnt),0) FROM answer_counters WHERE survey_id=? AND ckey LIKE ?", sv.ID, s.key).Scan(&c).Error)
+		must(db.Raw(s.q, sv.ID).Scan(&rc).Error)
+		fmt.Printf("recount %-16s counter %d recount %d\n", s.key, c, rc)
+		if c != rc {
+			fmt.Println("MISMATCH")
+			os.Exit(1)
+		}
+	}
 	var sum, rsum float64
 	must(db.Raw("SELECT COALESCE(SUM(cnt),0)/1000 FROM answer_counters WHERE survey_id=? AND ckey='ns:n1'", sv.ID).Scan(&sum).Error)
 	must(db.Raw("SELECT COALESCE(SUM(num_value),0) FROM answer_items WHERE survey_id=? AND qu_dw_id='n1' AND kind='n'", sv.ID).Scan(&rsum).Error)
 	fmt.Printf("recount ns:n1            counter %.0f items %.0f\n", sum, rsum)
 
+	if *noTime {
+		return
+	}
+	explain(sqldb)
+	timings(ctx, an, &sv)
+}
+
+func explain(sqldb *sql.DB) {
 	for _, q := range []string{
-		"EXPLAIN SELECT qu_dw_id, opt_dw_id, MIN(num_value), MAX(num_value) FROM answer_items WHERE survey_id = 'bench-survey' AND kind = 'n' GROUP BY qu_dw_id, opt_dw_id",
+		"EXPLAIN SELECT MAX(num_value) FROM answer_items WHERE survey_id = 'bench-survey' AND kind = 'n' AND qu_dw_id = 's1' AND opt_dw_id = 's1_2'",
+		"EXPLAIN SELECT answer_id, opt_dw_id FROM answer_items FORCE INDEX (ix_item_cross) WHERE survey_id = 'bench-survey' AND qu_dw_id = 'c1' ORDER BY survey_id, qu_dw_id, answer_id",
+		"EXPLAIN SELECT a.id FROM answer_items v0 FORCE INDEX (ix_item_opt) STRAIGHT_JOIN answers a ON a.id = v0.answer_id WHERE v0.survey_id = 'bench-survey' AND v0.qu_dw_id = 'r1' AND v0.opt_dw_id = 'r1_1' AND a.survey_id = 'bench-survey' AND a.save_status = 0 AND a.is_test = 0 AND a.deleted_at IS NULL AND a.is_eff = 1 AND EXISTS (SELECT 1 FROM answer_items v2 WHERE v2.survey_id = 'bench-survey' AND v2.qu_dw_id = 'c2' AND v2.answer_id = v0.answer_id AND v2.opt_dw_id = 'c2_3') ORDER BY v0.an_date DESC, v0.answer_id DESC LIMIT 20",
+		"EXPLAIN SELECT answer_id, text FROM answer_items WHERE survey_id = 'bench-survey' AND qu_dw_id = 'f1' AND kind = 't' ORDER BY an_date DESC, answer_id DESC, seq DESC LIMIT 10 OFFSET 990",
 		"EXPLAIN SELECT r.opt_dw_id, c.opt_dw_id, COUNT(*) FROM answer_items r JOIN answer_items c ON c.survey_id = r.survey_id AND c.qu_dw_id = 'r2' AND c.answer_id = r.answer_id AND c.kind = 'c' WHERE r.survey_id = 'bench-survey' AND r.qu_dw_id = 'r1' AND r.kind = 'c' GROUP BY r.opt_dw_id, c.opt_dw_id",
 		"EXPLAIN SELECT id FROM answers WHERE survey_id = 'bench-survey' AND save_status = 0 AND is_test = 0 AND deleted_at IS NULL AND is_eff = 1 ORDER BY end_an_date DESC, id DESC LIMIT 20 OFFSET 9980",
 	} {
@@ -334,6 +395,9 @@ func main() {
 			fmt.Printf("db %s = %s\n", name, val)
 		}
 	}
+}
+
+func timings(ctx context.Context, an *analysis.Service, sv *models.Survey) {
 	// timings through the services (JSON encoding included)
 	p := &account.Principal{UserID: "bench-owner"}
 	enc := func(v any, err error) error {
@@ -346,15 +410,44 @@ func main() {
 	timeit("survey-stats.do", 7, func() error { return enc(an.SurveyStats(ctx, p, sv.ID)) })
 	timeit("list.do page 1 (no filter)", 7, func() error { return enc(an.List(ctx, p, sv.ID, analysis.Filter{}, 1, 20)) })
 	timeit("list.do page 500 (size 20, offset 9980)", 5, func() error { return enc(an.List(ctx, p, sv.ID, analysis.Filter{}, 500, 20)) })
-	timeit("list.do page 1 value filter r1=r1_1", 5, func() error {
-		return enc(an.List(ctx, p, sv.ID, analysis.Filter{Values: []analysis.ValueFilter{{QuDwID: "r1", OptionDwID: "r1_1"}}}, 1, 20))
+	timeit("list.do page 1 state=unreviewed", 5, func() error {
+		return enc(an.List(ctx, p, sv.ID, analysis.Filter{State: "unreviewed"}, 1, 20))
 	})
-	timeit("cross.do r1 x r2", 3, func() error {
-		return enc(an.CrossAnalysis(ctx, p, analysis.CrossInput{SurveyID: sv.ID, RowQuDwIDs: []string{"r1"}, ColQuDwID: "r2"}))
+	r1 := []analysis.ValueFilter{{QuDwID: "r1", OptionDwID: "r1_1"}}
+	timeit("list.do page 1 value filter r1=r1_1", 7, func() error { return enc(an.List(ctx, p, sv.ID, analysis.Filter{Values: r1}, 1, 20)) })
+	timeit("list.do page 500 value filter r1=r1_1", 5, func() error { return enc(an.List(ctx, p, sv.ID, analysis.Filter{Values: r1}, 500, 20)) })
+	two := []analysis.ValueFilter{{QuDwID: "r1", OptionDwID: "r1_1"}, {QuDwID: "c2", OptionDwID: "c2_3"}, {QuDwID: "m1", OptionDwID: "m1r_2", ColDwID: "m1c_4"}}
+	timeit("list.do page 1 three value filters", 5, func() error { return enc(an.List(ctx, p, sv.ID, analysis.Filter{Values: two}, 1, 20)) })
+	timeit("list.do page 1 value filter + 30-day range", 5, func() error {
+		now := time.Now()
+		return enc(an.List(ctx, p, sv.ID, analysis.Filter{Values: r1, From: now.AddDate(0, 0, -60).Format("2006-01-02"), To: now.AddDate(0, 0, -30).Format("2006-01-02")}, 1, 20))
 	})
-	timeit("cross.do c1 x r2 (checkbox rows)", 3, func() error {
-		return enc(an.CrossAnalysis(ctx, p, analysis.CrossInput{SurveyID: sv.ID, RowQuDwIDs: []string{"c1"}, ColQuDwID: "r2"}))
+	cross := func(name string, rows []string, col string) {
+		for _, sqlJoin := range []bool{false, true} {
+			an.CrossSQL = sqlJoin
+			label := name + " (Go merge)"
+			if sqlJoin {
+				label = name + " (SQL join)"
+			}
+			timeit(label, 3, func() error {
+				return enc(an.CrossAnalysis(ctx, p, analysis.CrossInput{SurveyID: sv.ID, RowQuDwIDs: rows, ColQuDwID: col}))
+			})
+		}
+		an.CrossSQL = false
+	}
+	cross("cross.do r1 x r2", []string{"r1"}, "r2")
+	cross("cross.do c1 x r2 (checkbox rows)", []string{"c1"}, "r2")
+	cross("cross.do c1 x c2 (checkbox both)", []string{"c1"}, "c2")
+	timeit("report.do", 5, func() error { return enc(an.Report(ctx, p, sv.ID)) })
+	timeit("report.do?quDwId=f1 page 100", 5, func() error { return enc(an.Texts(ctx, p, sv.ID, "f1", 100, 10)) })
+	timeit("analysis.do (overview)", 5, func() error { return enc(an.Overview(ctx, p, sv.ID)) })
+	timeit("source-stats.do", 5, func() error { return enc(an.Sources(ctx, p, sv.ID)) })
+	timeit("province-answer-page.do", 5, func() error { return enc(an.Provinces(ctx, p, sv.ID, 1, 10)) })
+	// review: fail then pass on the same answer (statistics out and back in)
+	verdict := 0
+	timeit("answer-verified.do (fail / pass alternating)", 6, func() error {
+		verdict++
+		_, err := an.Verify(ctx, p, analysis.VerifyInput{AnswerID: "a00000123", Value: 1 + verdict%2, Note: "bench"}, audit.Entry{})
+		return err
 	})
-	timeit("report.do", 3, func() error { return enc(an.Report(ctx, p, sv.ID)) })
-	timeit("analysis.do (overview, scans)", 3, func() error { return enc(an.Overview(ctx, p, sv.ID)) })
 }
