@@ -81,6 +81,7 @@ func New(d Deps) (*gin.Engine, []Route) {
 	s.registerUpload()
 	s.registerAuthoring()
 	s.registerAnswer()
+	s.registerLanguage()
 	s.registerAnalysis()
 	s.registerCollect()
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
@@ -135,6 +136,12 @@ func (s *server) console() gin.HandlerFunc {
 			return
 		}
 		index := filepath.Join(dir, "index.html")
+		if lightAnswerPath(clean) {
+			// the respondent pages have their own light build (console/scripts/build-answer.mjs)
+			if light := filepath.Join(dir, "an", "index.html"); fileExists(light) {
+				index = light
+			}
+		}
 		if _, err := os.Stat(index); err != nil {
 			c.String(http.StatusNotFound, "The console is not built: run `make console` (see README).")
 			return
@@ -142,4 +149,30 @@ func (s *server) console() gin.HandlerFunc {
 		c.Header("Cache-Control", "no-cache")
 		c.File(index)
 	}
+}
+
+// lightAnswerPath reports the respondent answer routes served by the light answer entry:
+// /v8/diaowen/an/:sid, an/m/:sid, an/:sid/:answerId and an/:sid/contacts/:relateContactEsId
+// (not the review pages an/review/... and an/review-event/..., which stay on the umi build).
+func lightAnswerPath(p string) bool {
+	const pre = "/v8/diaowen/an/"
+	if !strings.HasPrefix(p, pre) {
+		return false
+	}
+	parts := strings.Split(strings.Trim(strings.TrimPrefix(p, pre), "/"), "/")
+	if parts[0] == "" || parts[0] == "review" || parts[0] == "review-event" {
+		return false
+	}
+	switch len(parts) {
+	case 1, 2:
+		return true
+	case 3:
+		return parts[1] == "contacts"
+	}
+	return false
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
 }

@@ -2,6 +2,8 @@ import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 
 export default defineConfig({
+  // After the build: the light respondent answer entry in dist/an/ (issue 5, first load ≤ 300 KB gzip).
+  plugins: ['./scripts/answer-lite-plugin.ts'],
   antd: {},
   access: {},
   model: {},

@@ -43,6 +43,7 @@ var Migrations = []Migration{
 	}},
 	AnalysisMigration, // version 5: answer items, device, list index (models/analysis.go)
 	ReviewMigration,   // version 6: answer reviews, item time, overview counters (models/review.go)
+	LanguageMigration, // version 7: survey content languages (models/language.go)
 }
 
 // LatestVersion is the schema version this binary needs (the highest step).

@@ -108,6 +108,39 @@ export type SaveBody = {
 export const saveAnswer = (body: SaveBody) =>
   call<AnswerCheckResult>('POST', 'none/v6/dw-answer-survey/save-survey-answer.do', { body, timeout: 20000 });
 
+/** Saves a draft (saveStatus 1) while the page is being left: the request outlives the page. */
+export function saveDraftKeepalive(body: SaveBody) {
+  try {
+    void fetch(`${API}/none/v6/dw-answer-survey/save-survey-answer.do`, {
+      method: 'POST', headers: headers(true), body: JSON.stringify({ ...body, saveStatus: 1 }), keepalive: true, credentials: 'same-origin',
+    }).catch(() => undefined);
+  } catch {
+    /* best effort */
+  }
+}
+
+/** The survey document of one answer for its review page (no respondent gates; docs/api-answer.md). */
+export const reviewSurveyJson = (answerId: string, resumeToken?: string | null) =>
+  call<SurveyJsonData>('GET', 'none/v6/dw-answer-survey/review-survey-json.do', { params: { answerId, resumeToken: resumeToken || undefined } });
+
+/** The server draft of a survey kept on this device: its answer id (its resume token is kept by id). */
+export const serverDraftKey = (surveyId: string) => `dwServerDraft_${surveyId}`;
+export function getServerDraft(surveyId: string): string | null {
+  try {
+    return window.localStorage.getItem(serverDraftKey(surveyId));
+  } catch {
+    return null;
+  }
+}
+export function setServerDraft(surveyId: string, answerId?: string) {
+  try {
+    if (answerId) window.localStorage.setItem(serverDraftKey(surveyId), answerId);
+    else window.localStorage.removeItem(serverDraftKey(surveyId));
+  } catch {
+    /* silent */
+  }
+}
+
 export const getSurveyAnswer = (answerId: string, resumeToken?: string | null) =>
   call<any>('GET', 'none/v6/dw-answer-survey/get-survey-answer.do', { params: { answerId, resumeToken: resumeToken || undefined } });
 
@@ -135,10 +168,10 @@ export const inputVerify = (body: { inputDwId: string; surveyId: string; inputVa
   call<unknown[]>('POST', 'anon/web/dw-an-input-verify', { body });
 
 export const languageList = (surveyId: string) =>
-  call<any>('POST', 'none/v6/dw-answer-select-language/list', { body: { surveyId } });
+  call<{ data?: { id?: string; languageCode: string; languageName?: string }[] }>('POST', 'none/v6/dw-answer-select-language/list', { body: { surveyId } });
 
 export const languageScript = (surveyId: string, languageCode: string) =>
-  call<any>('POST', 'none/v6/dw-answer-select-language/getLanguageScript', { body: { surveyId, languageCode } });
+  call<{ data?: string }>('POST', 'none/v6/dw-answer-select-language/getLanguageScript', { body: { surveyId, languageCode } });
 
 export const footerInfo = () => call<{ siteName?: string; icp?: string; siteUrl?: string; siteMail?: string; sitePhone?: string; [k: string]: unknown }>('GET', 'anon/web/footer-info.do');
 

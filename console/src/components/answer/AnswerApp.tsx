@@ -1,19 +1,20 @@
 // The respondent answer page: gates, paged questions, live engine behaviour, drafts, submit.
 import { useParams } from '@umijs/max';
-import { Col, Modal, Row, Spin, message } from 'antd';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Engine, loadSurvey, isCounted, isDisplayOnly, type AnQuestion, type Message, type Order, type Question, type Survey,
 } from '../../survey';
 import {
-  answerLog, captchaUrl, checkAnswerPwd, footerInfo, getResumeToken, getSurveyAnswer, languageList, languageScript, saveAnswer, setResumeToken, storeSessionCode,
-  surveyJson, TransportError, webhook, type AnswerCheckResult,
+  answerLog, captchaUrl, checkAnswerPwd, footerInfo, getResumeToken, getServerDraft, getSurveyAnswer, languageList, languageScript, saveAnswer, saveDraftKeepalive,
+  setResumeToken, setServerDraft, storeSessionCode, surveyJson, TransportError, webhook, type AnswerCheckResult, type SaveBody,
 } from '../../services/answer';
+import { forgetLanguage, initialLanguage, parseLanguageScript, storedLanguage, storeLanguage, translateSurvey, type SurveyLanguage } from './language';
 import { Widget } from './Widgets';
 import {
-  clean, clearDrafts, findDraft, fmtSeconds, hasAnswer, msgText, nowStr, quTitle, safeHtml, saveDraft, textOf, useT, uuid,
+  clean, clearDrafts, findDraft, fmtSeconds, hasAnswer, msgText, nowStr, plainText, quTitle, safeHtml, saveDraft, textOf, useT, uuid,
   type Draft, type Tr,
 } from './util';
+import { Column, Dialog, Spinner, useToast } from './ui';
 import './answer.css';
 
 type Phase = 'loading' | 'message' | 'answer' | 'done';
@@ -52,6 +53,14 @@ function parseDoc(text: string | undefined): { doc: Survey; raw: any } | null {
 /** A designer's own button text, or the translated default (the stored default is Chinese). */
 function btnText(custom: string | undefined, def: string, tr: string): string {
   return custom && custom !== def ? custom : tr;
+}
+
+/** Whether a local draft holds the same answers as the loaded ones (flags ignored). */
+function sameAnswers(list: AnQuestion[], loaded: Record<string, AnQuestion>): boolean {
+  const norm = (a: AnQuestion) => JSON.stringify({ ...a, answerFlag: undefined });
+  const ids = Object.keys(loaded);
+  if (list.length !== ids.length) return false;
+  return list.every((a) => loaded[a.quDwId] && norm(loaded[a.quDwId]) === norm(a));
 }
 
 function timeLimit(x: any): number {
@@ -102,20 +111,25 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const [cardOpen, setCardOpen] = useState(false);
   const [cardFilter, setCardFilter] = useState<'all' | 'answered' | 'unanswered' | 'flagged'>('all');
   const [draftOffer, setDraftOffer] = useState<Draft | null>(null);
-  const [langs, setLangs] = useState<{ languageCode: string; languageName?: string }[]>([]);
+  const [langs, setLangs] = useState<SurveyLanguage[]>([]);
   const [lang, setLang] = useState('');
+  const [langBusy, setLangBusy] = useState(false);
+  const baseDoc = useRef<Survey | null>(null);
+  const [serverDraft, setServerDraftState] = useState<{ state: 'saving' | 'saved' | 'failed'; time?: number } | null>(null);
+  const draftInFlight = useRef<Promise<unknown> | null>(null);
+  const lastServerSnap = useRef('');
   const [footer, setFooter] = useState<{ siteName?: string; icp?: string; sitePhone?: string; siteMail?: string }>({});
   const answerDwId = useRef(uuid());
   const startedAt = useRef(new Date());
   const events = useRef<{ switchCount: number; hideTotalTime: number; switchList: { hideDate: string; showDate: string; hideTotalTime: number }[] }>({ switchCount: 0, hideTotalTime: 0, switchList: [] });
   const lastSaved = useRef('');
   const submitted = useRef(false);
-  const [msgApi, msgCtx] = message.useMessage();
+  const [toast, msgCtx] = useToast();
   const notify = useCallback(
     (kind: 'error' | 'warning' | 'info' | 'success', text: string) => {
-      msgApi.open({ type: kind, content: text, duration: kind === 'success' ? 3 : 5 });
+      toast(kind, text, kind === 'success' ? 3 : 5);
     },
-    [msgApi],
+    [toast],
   );
 
   // ------------------------------------------------------------------ load
@@ -123,6 +137,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
     (d: Survey, r: any) => {
       let s = d;
       if (s.surveyAttrs?.opoqAttr?.enabled) s = onePerPage(s);
+      baseDoc.current = s;
       setDoc(s);
       setRaw(r);
     },
@@ -178,6 +193,10 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   }, [load]);
 
   const engine = useMemo(() => (doc ? new Engine(doc) : null), [doc]);
+  useEffect(() => {
+    const name = doc ? plainText(textOf(doc.surveyNameObj, doc.surveyName)) : '';
+    if (name) document.title = name;
+  }, [doc]);
   const order: Order | undefined = useMemo(() => (engine && shuffle ? engine.shuffle(answerDwId.current) : undefined), [engine, shuffle]);
   const byId = useMemo(() => new Map((doc?.questions ?? []).map((q, i) => [q.dwId ?? '', { q, i }])), [doc]);
   const isExam = doc?.surveyType === 'exam';
@@ -185,14 +204,33 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const pageEvent: any = examAttr.pageEvent ?? {};
   const answerCard = !!(doc?.surveyAttrs?.examAttr?.answerCard?.enabled ?? isExam);
   const breakAn = raw?.surveyAttrs?.breakAnAttr?.enabled !== false && raw?.surveyAttrs?.breakAnAttr?.client?.enabled !== false;
+  // server-side break-resume: drafts (saveStatus 1) saved to the server, continued on reopening
+  const serverBreak = !preview && !!raw?.surveyAttrs?.breakAnAttr?.server?.enabled;
 
-  // after load: languages, prefill, drafts, log
+  // after load (once per loaded document; not again when the language switches it):
+  // languages, prefill, drafts, log
+  const afterLoadFor = useRef<Survey | null>(null);
   useEffect(() => {
     if (phase !== 'answer' || !doc || !meta.surveyId || preview) return;
+    if (afterLoadFor.current === baseDoc.current) return;
+    afterLoadFor.current = baseDoc.current;
     languageList(meta.surveyId)
       .then((r) => {
-        const l = r?.data?.data ?? r?.data;
-        if (r.resultCode === 200 && Array.isArray(l) && l.length) setLangs(l);
+        const l = r?.data?.data;
+        if (r.resultCode !== 200 || !Array.isArray(l) || !l.length) return;
+        setLangs(l);
+        let browser: readonly string[] = [];
+        try {
+          browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+        } catch {
+          /* no navigator */
+        }
+        const pick = initialLanguage(l, query.get('lang'), storedLanguage(meta.surveyId), browser);
+        if (pick.notFound) {
+          forgetLanguage(meta.surveyId);
+          notify('info', t('an.lang.notFound'));
+        }
+        if (pick.code) void switchLangRef.current(pick.code, false);
       })
       .catch(() => undefined);
     // prefill from URL parameters (question variable names)
@@ -212,19 +250,31 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
     });
     if (Object.keys(pre).length) setAnswers((a) => ({ ...pre, ...a }));
     void answerLog(meta.surveyId);
-    const offerDraft = (after?: number) => {
+    const offerDraft = (after?: number, loaded?: Record<string, AnQuestion>) => {
       if (!breakAn) return;
       const d = findDraft(meta.surveyId, meta.version);
-      if (d && d.answers?.length && (!after || d.time > after)) setDraftOffer(d);
+      if (!d || !d.answers?.length || (after && d.time <= after)) return;
+      // the local copy of what was just loaded from the server: nothing to choose
+      if (loaded && sameAnswers(d.answers, loaded)) return;
+      setDraftOffer(d);
     };
-    if (routeAnswerId) {
-      // edit or continue an existing answer: the stored answer, unless a newer local draft is chosen
-      getSurveyAnswer(routeAnswerId, getResumeToken(routeAnswerId))
+    const continueId = routeAnswerId || (serverBreak ? getServerDraft(meta.surveyId) : null);
+    if (continueId) {
+      // edit or continue an existing answer (the route's, or this device's server draft):
+      // the stored answer, unless a newer local draft is chosen
+      getSurveyAnswer(continueId, getResumeToken(continueId))
         .then((r) => {
+          if (!routeAnswerId && (r.resultCode !== 200 || r.data?.saveStatus !== 1)) {
+            // the server draft was submitted or is gone: start afresh
+            setServerDraft(meta.surveyId);
+            offerDraft();
+            return;
+          }
           if (r.resultCode !== 200 || !r.data) {
             notify('warning', t('an.review.notFound'));
             return;
           }
+          if (!routeAnswerId) notify('info', t('an.draft.serverContinue'));
           let aj = r.data.answerJson;
           if (typeof aj === 'string') aj = JSON.parse(aj);
           const m: Record<string, AnQuestion> = {};
@@ -237,10 +287,14 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
           setAnswers(m);
           setFlags(f);
           if (r.data.saveStatus === 1 && aj?.answerCommon?.answerDwId) answerDwId.current = aj.answerCommon.answerDwId;
+          if (r.data.saveStatus === 1) lastServerSnap.current = JSON.stringify({ m, f });
           const end = Date.parse(String(r.data.endAnDate ?? '').replace(' ', 'T'));
-          if (!doc.surveyAttrs || !(raw?.readonly)) offerDraft(Number.isNaN(end) ? undefined : end);
+          if (!doc.surveyAttrs || !(raw?.readonly)) offerDraft(Number.isNaN(end) ? undefined : end, m);
         })
-        .catch(() => notify('error', t('an.error.network')));
+        .catch(() => {
+          notify('error', t('an.error.network'));
+          offerDraft();
+        });
     } else offerDraft();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [phase, doc, meta.surveyId]);
@@ -347,6 +401,65 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
     }, 2000);
     return () => clearInterval(id);
   }, [phase, meta, answers, flags, curPage, breakAn, preview, draftOffer]);
+
+  // server drafts: 3 s after the last change, and when the page is left
+  const draftBody = (): SaveBody | null => {
+    const l = Object.values(answers).map((a) => ({ ...a, answerFlag: flags[a.quDwId] ? 1 : undefined }));
+    if (!l.length) return null;
+    return {
+      surveyId: meta.surveyId, sid: meta.sid, jsonVersion: 6, answerJson: buildAnswerJson(l, {}), inputVerifyJson: '',
+      isTest: doc?.surveyAttrs?.isTest ? 1 : 0, anPwd: pwd || undefined, sessionCode: check.sessionCode || undefined, saveStatus: 1,
+    };
+  };
+  const draftBodyRef = useRef(draftBody);
+  draftBodyRef.current = draftBody;
+  const draftActive = phase === 'answer' && serverBreak && !!meta.surveyId && !showPwd && !draftOffer;
+  useEffect(() => {
+    if (!draftActive || submitted.current) return;
+    const snap = JSON.stringify({ m: answers, f: flags });
+    if (snap === lastServerSnap.current || !Object.keys(answers).length) return;
+    const id = setTimeout(() => {
+      if (submitted.current || saving) return;
+      const body = draftBodyRef.current();
+      if (!body) return;
+      setServerDraftState({ state: 'saving' });
+      const p = saveAnswer(body)
+        .then((r) => {
+          const d = r.data as AnswerCheckResult & { resumeToken?: string };
+          if (r.resultCode === 200 && d?.anCheckIsPass && d.dbAnswerId) {
+            lastServerSnap.current = snap;
+            setResumeToken(d.dbAnswerId, d.resumeToken);
+            if (!submitted.current) setServerDraft(meta.surveyId, d.dbAnswerId);
+            setServerDraftState({ state: 'saved', time: Date.now() });
+          } else setServerDraftState({ state: 'failed' });
+        })
+        .catch(() => setServerDraftState({ state: 'failed' }));
+      draftInFlight.current = p;
+      void p.finally(() => {
+        if (draftInFlight.current === p) draftInFlight.current = null;
+      });
+    }, 3000);
+    return () => clearTimeout(id);
+  }, [draftActive, answers, flags, meta.surveyId, saving]);
+  useEffect(() => {
+    if (!draftActive) return;
+    const leave = () => {
+      if (submitted.current) return;
+      const body = draftBodyRef.current();
+      if (!body) return;
+      const snap = JSON.stringify({ m: answers, f: flags });
+      if (snap === lastServerSnap.current) return;
+      lastServerSnap.current = snap;
+      saveDraftKeepalive(body);
+    };
+    const onVis = () => document.visibilityState === 'hidden' && leave();
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', onVis);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', onVis);
+    };
+  }, [draftActive, answers, flags]);
 
   const restoreDraft = (d: Draft) => {
     const m: Record<string, AnQuestion> = {};
@@ -457,6 +570,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
 
   const doSave = async (form?: { name: string; phone: string }) => {
     if (!engine) return;
+    if (draftInFlight.current) await draftInFlight.current.catch(() => undefined);
     const full = engine.evaluate({ answers: list, page: 0 });
     const eff = full.answers.map((a) => ({ ...a, answerFlag: flags[a.quDwId] ? 1 : undefined }));
     setSaving(true);
@@ -478,6 +592,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
       if (r.resultCode === 200 && d?.anCheckIsPass && d.anCheckResultCode === 201 && d.dbAnswerId && d.indexResponseId) {
         submitted.current = true;
         clearDrafts(meta.surveyId);
+        setServerDraft(meta.surveyId);
         setResumeToken(d.dbAnswerId, (d as any).resumeToken);
         void webhook(d.indexResponseId, d.dbAnswerId);
         notify('success', t('an.submit.cleared'));
@@ -586,18 +701,31 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   };
 
   // ------------------------------------------------------------------ language
-  const switchLang = async (code: string) => {
-    setLang(code);
+  const switchLang = async (code: string, remember = true) => {
+    const base = baseDoc.current;
+    if (!base) return;
+    if (!code) {
+      setLang('');
+      setDoc(base);
+      if (remember) storeLanguage(meta.surveyId, '');
+      return;
+    }
+    setLangBusy(true);
     try {
       const r = await languageScript(meta.surveyId, code);
-      let d: any = r?.data?.data ?? r?.data;
-      if (typeof d === 'string') d = JSON.parse(d);
-      if (r.resultCode !== 200 || !d || !Array.isArray(d.questions)) throw new Error('lang');
-      applyDoc(loadSurvey(d), d);
+      const items = r.resultCode === 200 ? parseLanguageScript(r.data?.data) : null;
+      if (!items) throw new Error('lang');
+      setDoc(translateSurvey(base, items));
+      setLang(code);
+      if (remember) storeLanguage(meta.surveyId, code);
     } catch {
       notify('error', t('an.lang.failed'));
+    } finally {
+      setLangBusy(false);
     }
   };
+  const switchLangRef = useRef(switchLang);
+  switchLangRef.current = switchLang;
 
   // ------------------------------------------------------------------ render helpers
   const style = doc?.surveyStyle ?? {};
@@ -684,7 +812,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   if (phase === 'loading') {
     return (
       <div className="dwa-center" aria-busy="true">
-        <Spin size="large" />
+        <Spinner />
         <div className="dwa-hint">{t('an.loading')}</div>
       </div>
     );
@@ -770,12 +898,11 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
           <span className="dwa-progress-text">{pct.toFixed(2)}%</span>
         </div>
       )}
-      <Row justify="center">
-        <Col xs={24} sm={24} md={20} lg={16} xl={12}>
+      <Column>
           <div className="dwa-toolbar">
             {langs.length > 0 && (
-              <select className="dwa-input dwa-lang" aria-label={t('an.lang')} value={lang} onChange={(e) => void switchLang(e.target.value)}>
-                <option value="">{t('an.lang')}</option>
+              <select className="dwa-input dwa-lang" data-testid="answer-lang" aria-label={t('an.lang')} value={lang} disabled={langBusy} onChange={(e) => void switchLang(e.target.value)}>
+                <option value="">{t('an.lang.original')}</option>
                 {langs.map((l) => (
                   <option key={l.languageCode} value={l.languageCode}>
                     {l.languageName || l.languageCode}
@@ -784,6 +911,11 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
               </select>
             )}
             {timerText && <span className="dwa-timer" role="timer">{timerText}</span>}
+            {serverDraft && (
+              <span className={`dwa-hint ${serverDraft.state === 'failed' ? 'dwa-red' : ''}`} data-testid="answer-server-draft" data-state={serverDraft.state} aria-live="polite">
+                {serverDraft.state === 'saving' ? t('an.draft.serverSaving') : serverDraft.state === 'saved' ? t('an.draft.serverSaved', { time: nowStr(new Date(serverDraft.time ?? Date.now())).slice(11, 19) }) : t('an.draft.serverFailed')}
+              </span>
+            )}
             {answerCard && (
               <button type="button" className="dwa-btn" onClick={() => setCardOpen(true)}>
                 {t('an.card.open')}
@@ -852,17 +984,17 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
             )}
           </div>
           {footerEl}
-        </Col>
-      </Row>
+      </Column>
       {saving && (
         <div className="dwa-mask" aria-live="polite">
-          <Spin size="large" />
+          <Spinner />
           <div>{t('an.submit.saving')}</div>
         </div>
       )}
-      <Modal
+      <Dialog
         open={confirmOpen}
         title={t('an.confirm.title')}
+        testId="answer-confirm"
         width={mobile ? '90%' : '50%'}
         okText={t('an.confirm.ok')}
         cancelText={t('an.cancel')}
@@ -891,10 +1023,11 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
           {confirmForm.phone && !PHONE_RE.test(confirmForm.phone) && <div className="dwa-error">{t('an.confirm.phoneRule')}</div>}
           {confirmErr && <div className="dwa-error">{confirmErr}</div>}
         </div>
-      </Modal>
-      <Modal
+      </Dialog>
+      <Dialog
         open={terminated && phase === 'answer'}
         title={t('an.terminate.title')}
+        testId="answer-terminate"
         closable={false}
         maskClosable={false}
         keyboard={false}
@@ -908,12 +1041,12 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
         }
       >
         {t('an.terminate.text')}
-      </Modal>
-      <Modal open={tabWarn && !saving} title={t('an.tab.title')} closable={false} maskClosable={false} footer={<button type="button" className="dwa-btn dwa-primary" onClick={() => setTabWarn(false)}>{t('an.tab.ok')}</button>}>
+      </Dialog>
+      <Dialog open={tabWarn && !saving} title={t('an.tab.title')} testId="answer-tab-warn" closable={false} maskClosable={false} footer={<button type="button" className="dwa-btn dwa-primary" onClick={() => setTabWarn(false)}>{t('an.tab.ok')}</button>}>
         <p>{t('an.tab.text')}</p>
         <p className="dwa-red">{t('an.tab.count', { count: events.current.switchCount, seconds: events.current.hideTotalTime })}</p>
-      </Modal>
-      <Modal open={cardOpen} title={t('an.card.title')} footer={null} onCancel={() => setCardOpen(false)} width={mobile ? '90%' : 560}>
+      </Dialog>
+      <Dialog open={cardOpen} title={t('an.card.title')} testId="answer-card" footer={null} onCancel={() => setCardOpen(false)} width={mobile ? '90%' : 560}>
         <div className="dwa-card-filters" role="group">
           {(['all', 'answered', 'unanswered', 'flagged'] as const).map((k) => (
             <button type="button" key={k} className={`dwa-btn ${cardFilter === k ? 'dwa-primary' : ''}`} aria-pressed={cardFilter === k} onClick={() => setCardFilter(k === 'flagged' && cardFilter === 'flagged' ? 'all' : k)}>
@@ -952,10 +1085,11 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
               );
             })}
         </div>
-      </Modal>
-      <Modal
+      </Dialog>
+      <Dialog
         open={!!draftOffer}
         title={t('an.draft.title')}
+        testId="answer-draft"
         closable={false}
         maskClosable={false}
         footer={
@@ -973,7 +1107,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
         }
       >
         {draftOffer && t('an.draft.text', { time: nowStr(new Date(draftOffer.time)) })}
-      </Modal>
+      </Dialog>
     </div>
   );
 }

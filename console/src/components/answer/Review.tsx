@@ -2,7 +2,7 @@
 import { Col, Row, Spin } from 'antd';
 import React, { useEffect, useMemo, useState } from 'react';
 import { Engine, isCounted, isDisplayOnly, loadSurvey, type AnQuestion, type Survey } from '../../survey';
-import { getResumeToken, getSurveyAnswer, surveyJson, TransportError } from '../../services/answer';
+import { getResumeToken, getSurveyAnswer, reviewSurveyJson, TransportError } from '../../services/answer';
 import { Widget } from './Widgets';
 import { quTitle, safeHtml, textOf, useT } from './util';
 import './answer.css';
@@ -24,7 +24,9 @@ export default function Review({ sid, answerId, solution }: Props) {
           return;
         }
         setRec(r.data);
-        const s = await surveyJson({ sid: sid || r.data.sid, surveyId: sid ? undefined : r.data.surveyId });
+        // the document of the answer's version, without the respondent gates (a logged-in
+        // owner may have reached the per-browser limit of the survey in this browser)
+        const s = await reviewSurveyJson(answerId, getResumeToken(answerId));
         const text = s.data?.surveyJson?.surveyJsonText;
         if (!text) {
           setErr(s.data?.answerCheckResult?.anCheckResultMsg || s.resultMsg || t('an.msg.failed'));

@@ -1,0 +1,274 @@
+// Package language holds the content languages of a survey (spec second document,
+// "Language entities" and the language calls): authors with design rights add, replace and
+// delete translations; respondents list them and fetch one script.
+//
+// A script (languageJsonScript) is a JSON array of items {lanCode, lanType, lanValue}:
+// lanCode is the dwId of the translated element and lanType says which text it replaces:
+//
+//	surveyName, surveyNote          lanCode = the survey's dwId (ignored by the answer page)
+//	quTitle, quNote                 lanCode = the question's dwId
+//	optionTitle                     lanCode = the option's dwId (choice, score, ranking,
+//	                                multi-blank options and matrix rows/columns)
+//
+// Texts are sanitised like the survey's own rich text (services/survey.SanitizeHTML).
+package language
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"dwsurvey/models"
+	"dwsurvey/services/account"
+	surveysvc "dwsurvey/services/survey"
+)
+
+// Limits of a script.
+const (
+	MaxItems      = 20000
+	MaxValueChars = 20000
+	MaxScriptSize = 8 << 20
+)
+
+// Types are the known lanType values.
+var Types = map[string]bool{"surveyName": true, "surveyNote": true, "quTitle": true, "quNote": true, "optionTitle": true}
+
+var codeRe = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$`)
+
+// Service implements the language calls.
+type Service struct {
+	DB      *gorm.DB
+	Surveys *surveysvc.Service
+}
+
+// Item is one translated text.
+type Item struct {
+	LanCode  string `json:"lanCode"`
+	LanType  string `json:"lanType"`
+	LanValue string `json:"lanValue"`
+}
+
+// Language is one entry of a list (without its script).
+type Language struct {
+	ID           string `json:"id"`
+	SurveyID     string `json:"surveyId"`
+	LanguageCode string `json:"languageCode"`
+	LanguageName string `json:"languageName"`
+	UpdateDate   string `json:"updateDate"`
+}
+
+// Entry is a language with its script (the add answer).
+type Entry struct {
+	Language
+	LanguageJSONScript string `json:"languageJsonScript"`
+}
+
+// AddInput is the body of app/v6/language/add.
+type AddInput struct {
+	SurveyID           string `json:"surveyId" form:"surveyId"`
+	LanguageCode       string `json:"languageCode" form:"languageCode"`
+	LanguageName       string `json:"languageName" form:"languageName"`
+	LanguageJSONScript string `json:"languageJsonScript" form:"languageJsonScript"`
+}
+
+// DeleteInput is the body of app/v6/language/delete: the entry id, or survey and code.
+type DeleteInput struct {
+	ID           string `json:"id" form:"id"`
+	SurveyID     string `json:"surveyId" form:"surveyId"`
+	LanguageCode string `json:"languageCode" form:"languageCode"`
+}
+
+func view(l *models.SurveyLanguage) Language {
+	return Language{ID: l.ID, SurveyID: l.SurveyID, LanguageCode: l.LanguageCode, LanguageName: l.LanguageName,
+		UpdateDate: models.FormatTime(l.UpdatedAt)}
+}
+
+// ParseScript validates a script and returns it sanitised and in canonical form. An item
+// without lanCode, with an unknown lanType or too long a value is refused (400).
+func ParseScript(raw string) ([]Item, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return nil, models.Invalid("languageJsonScript is required")
+	}
+	if len(raw) > MaxScriptSize {
+		return nil, models.Invalid("languageJsonScript is too large (at most %d bytes)", MaxScriptSize)
+	}
+	var items []Item
+	d := json.NewDecoder(strings.NewReader(raw))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&items); err != nil {
+		return nil, models.Invalid("languageJsonScript must be a JSON array of {lanCode, lanType, lanValue}: %v", err)
+	}
+	if d.More() {
+		return nil, models.Invalid("languageJsonScript must be a single JSON array")
+	}
+	if len(items) > MaxItems {
+		return nil, models.Invalid("languageJsonScript has too many items (at most %d)", MaxItems)
+	}
+	seen := map[string]bool{}
+	out := make([]Item, 0, len(items))
+	for i, it := range items {
+		it.LanCode = strings.TrimSpace(it.LanCode)
+		if it.LanCode == "" || len(it.LanCode) > 64 {
+			return nil, models.Invalid("item %d: lanCode is required (at most 64 characters)", i+1)
+		}
+		if !Types[it.LanType] {
+			return nil, models.Invalid("item %d: unknown lanType %q", i+1, it.LanType)
+		}
+		if utf8.RuneCountInString(it.LanValue) > MaxValueChars {
+			return nil, models.Invalid("item %d: lanValue is too long (at most %d characters)", i+1, MaxValueChars)
+		}
+		key := it.LanType + "\x00" + it.LanCode
+		if seen[key] {
+			return nil, models.Invalid("item %d: %s of %s appears twice", i+1, it.LanType, it.LanCode)
+		}
+		seen[key] = true
+		it.LanValue = surveysvc.SanitizeHTML(it.LanValue)
+		out = append(out, it)
+	}
+	return out, nil
+}
+
+func checkCode(code string) (string, error) {
+	code = strings.TrimSpace(code)
+	if !codeRe.MatchString(code) {
+		return "", models.Invalid("languageCode must be a language code such as en or zh-TW")
+	}
+	return code, nil
+}
+
+// Add creates the language of a survey, or replaces its name and script when the survey
+// already has that code. Owner or design collaborator only.
+func (s *Service) Add(ctx context.Context, p *account.Principal, in AddInput) (*Entry, error) {
+	code, err := checkCode(in.LanguageCode)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSpace(in.LanguageName)
+	if name == "" {
+		name = code
+	}
+	if utf8.RuneCountInString(name) > 64 {
+		return nil, models.Invalid("languageName is too long (at most 64 characters)")
+	}
+	name = surveysvc.SanitizeHTML(name)
+	items, err := ParseScript(in.LanguageJSONScript)
+	if err != nil {
+		return nil, err
+	}
+	sv, err := s.Surveys.Check(ctx, p, in.SurveyID, surveysvc.NeedDesign)
+	if err != nil {
+		return nil, err
+	}
+	script, err := json.Marshal(items)
+	if err != nil {
+		return nil, err
+	}
+	row := models.SurveyLanguage{ID: uuid.NewString(), SurveyID: sv.ID, LanguageCode: code, LanguageName: name,
+		Script: string(script), CreatedBy: p.UserID}
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "survey_id"}, {Name: "language_code"}},
+			DoUpdates: clause.AssignmentColumns([]string{"language_name", "script", "updated_at"}),
+		}).Create(&row).Error; err != nil {
+			return err
+		}
+		var stored models.SurveyLanguage
+		if err := tx.Where("survey_id = ? AND language_code = ?", sv.ID, code).Take(&stored).Error; err != nil {
+			return err
+		}
+		row = stored
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Entry{Language: view(&row), LanguageJSONScript: row.Script}, nil
+}
+
+// Delete removes one language (by id, or by survey and code). Owner or design collaborator.
+func (s *Service) Delete(ctx context.Context, p *account.Principal, in DeleteInput) error {
+	var row models.SurveyLanguage
+	q := s.DB.WithContext(ctx)
+	switch {
+	case strings.TrimSpace(in.ID) != "":
+		q = q.Where("id = ?", strings.TrimSpace(in.ID))
+	case strings.TrimSpace(in.SurveyID) != "" && strings.TrimSpace(in.LanguageCode) != "":
+		sv, err := s.Surveys.Check(ctx, p, in.SurveyID, surveysvc.NeedDesign)
+		if err != nil {
+			return err
+		}
+		q = q.Where("survey_id = ? AND language_code = ?", sv.ID, strings.TrimSpace(in.LanguageCode))
+	default:
+		return models.Invalid("id (or surveyId and languageCode) is required")
+	}
+	if err := q.Take(&row).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return models.ErrNotFound
+		}
+		return err
+	}
+	if _, err := s.Surveys.Check(ctx, p, row.SurveyID, surveysvc.NeedDesign); err != nil {
+		return err
+	}
+	return s.DB.WithContext(ctx).Where("id = ?", row.ID).Delete(&models.SurveyLanguage{}).Error
+}
+
+// surveyID resolves an id or sid of a survey that is not in the recycle bin ("" when none).
+func (s *Service) surveyID(ctx context.Context, idOrSid string) (string, error) {
+	idOrSid = strings.TrimSpace(idOrSid)
+	if idOrSid == "" {
+		return "", nil
+	}
+	var sv models.Survey
+	err := s.DB.WithContext(ctx).Select("id").Where("(id = ? OR sid = ?) AND deleted_at IS NULL", idOrSid, idOrSid).Take(&sv).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return "", nil
+	}
+	return sv.ID, err
+}
+
+// List is the respondent list of a survey's languages (empty for an unknown survey).
+func (s *Service) List(ctx context.Context, surveyIDOrSid string) ([]Language, error) {
+	out := []Language{}
+	id, err := s.surveyID(ctx, surveyIDOrSid)
+	if err != nil || id == "" {
+		return out, err
+	}
+	var rows []models.SurveyLanguage
+	if err := s.DB.WithContext(ctx).Select("id", "survey_id", "language_code", "language_name", "updated_at").
+		Where("survey_id = ?", id).Order("language_code").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		out = append(out, view(&rows[i]))
+	}
+	return out, nil
+}
+
+// Script returns the script (a JSON string) of one language of a survey; not found else.
+func (s *Service) Script(ctx context.Context, surveyIDOrSid, code string) (string, error) {
+	id, err := s.surveyID(ctx, surveyIDOrSid)
+	if err != nil {
+		return "", err
+	}
+	code = strings.TrimSpace(code)
+	if id == "" || code == "" {
+		return "", models.ErrNotFound
+	}
+	var row models.SurveyLanguage
+	if err := s.DB.WithContext(ctx).Where("survey_id = ? AND language_code = ?", id, code).Take(&row).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return "", models.ErrNotFound
+		}
+		return "", err
+	}
+	return row.Script, nil
+}
