@@ -179,6 +179,18 @@ const COLLECT_PAGES: Record<string, string> = {
   'dw-quota-progress/:dwSurveyId': './Collect/QuotaPublic',
 };
 
+/** Results pages (issue 7) of the design layout. */
+const RESULT_PAGES: Record<string, string> = {
+  'd/chart/:dwSurveyId': './Results/Chart',
+  'd/data/:dwSurveyId': './Results/Data',
+  'd/cross/:dwSurveyId': './Results/Cross',
+  'd/analysis/:dwSurveyId': './Results/Analysis',
+  'd/district/:dwSurveyId': './Results/District',
+  'd/log/:dwSurveyId': './Results/Log',
+  'd/print/:dwSurveyId': './Results/Print',
+  'd/source-stats/:dwSurveyId': './Results/SourceStats',
+};
+
 /** Respondent pages of the answer side (other /v8/diaowen routes: their own issues). */
 const ANSWER_PAGES: Record<string, string> = {
   'an/:sid': './Answer',
@@ -237,7 +249,7 @@ const routes: R[] = [
     path: `/v8/dws/${p}`,
     // named so that ProLayout (which sets document.title for layout pages) finds a title
     name: `dws.${n}`,
-    component: authoringPages[p] ?? COLLECT_PAGES[p] ?? COMING,
+    component: authoringPages[p] ?? COLLECT_PAGES[p] ?? RESULT_PAGES[p] ?? COMING,
     access: 'canSurvey',
     hideInMenu: true,
     titleKey: `menu.dws.${n}`,

@@ -1,11 +1,13 @@
 import answer from './answer/en-US';
 import authoring from './authoring/en-US';
 import collect from './collect/en-US';
+import results from './results/en-US';
 
 export default {
   ...answer,
   ...authoring,
   ...collect,
+  ...results,
   // app
   'app.name': 'DWSurvey',
   'app.copyright': 'Online survey, exam and vote system',

@@ -1,11 +1,13 @@
 import answer from './answer/zh-CN';
 import authoring from './authoring/zh-CN';
 import collect from './collect/zh-CN';
+import results from './results/zh-CN';
 
 export default {
   ...answer,
   ...authoring,
   ...collect,
+  ...results,
   'app.name': '调问问卷',
   'app.copyright': '在线问卷、考试、投票系统',
   'app.loading': '加载中...',
