@@ -41,6 +41,9 @@ type Answer struct {
 	PasswordHash string `gorm:"size:64"`
 	SourceCode   string `gorm:"size:64"`
 	SourceName   string `gorm:"size:128"`
+	// Device is the class of the client (mobile, tablet, desktop; empty when unknown), from
+	// the user agent at save time (schema step 5 adds the column to older databases).
+	Device       string `gorm:"size:16;not null;default:''"`
 	BgAnDate     time.Time
 	EndAnDate    time.Time
 	DurationMs   int64   `gorm:"not null;default:0"`

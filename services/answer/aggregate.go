@@ -252,16 +252,16 @@ func DeviceClass(ua string) string {
 	}
 }
 
-// recordAnswerExtras runs inside the save transaction (after the answer row is written):
-// the device class and, for a counted answer, the overview keys (day, source, device,
-// province: +1 and appended to counted_keys; duration sum), then the sums and items of
-// its aggregate.
-func (s *Service) recordAnswerExtras(tx *gorm.DB, row *models.Answer, ua string, g *Aggregate) error {
+// prepareAnswerExtras fills what an answer row carries besides the submission, before the
+// row is written (so saving needs no second UPDATE): the device class and, for a counted
+// answer (g != nil), the overview keys (day, source, device, province) appended to
+// counted_keys with the row's slot. It returns their counter deltas (+1 each and the
+// duration sum in ms), nil when the answer is not counted. Not idempotent: call it once per
+// attempt, after counted_keys has been reset.
+func (s *Service) prepareAnswerExtras(row *models.Answer, ua string, g *Aggregate) map[string]int64 {
 	d := DeviceClass(ua)
+	row.Device = d
 	if g == nil {
-		if d != "" {
-			return tx.Exec("UPDATE answers SET device = ? WHERE id = ?", d, row.ID).Error
-		}
 		return nil
 	}
 	var ks []string
@@ -272,12 +272,18 @@ func (s *Service) recordAnswerExtras(tx *gorm.DB, row *models.Answer, ua string,
 		ks = append(ks, strconv.Itoa(row.CountedSlot)+"|"+k)
 	}
 	inc[models.MetaKeyDur] += row.DurationMs
-	if err := AdjustCounters(tx, s.mysql, row.SurveyID, row.CountedSlot, inc); err != nil {
-		return err
-	}
 	b, _ := json.Marshal(ks)
 	row.CountedKeys = string(b)
-	if err := tx.Exec("UPDATE answers SET device = ?, counted_keys = ? WHERE id = ?", d, row.CountedKeys, row.ID).Error; err != nil {
+	return inc
+}
+
+// applyAnswerExtras runs inside the save transaction after the row is written: the overview
+// deltas of prepareAnswerExtras, then the sums and items of the answer's aggregate.
+func (s *Service) applyAnswerExtras(tx *gorm.DB, row *models.Answer, inc map[string]int64, g *Aggregate) error {
+	if g == nil {
+		return nil
+	}
+	if err := AdjustCounters(tx, s.mysql, row.SurveyID, row.CountedSlot, inc); err != nil {
 		return err
 	}
 	g.SetTime(row.EndAnDate)

@@ -26,7 +26,7 @@ import (
 //     with one upsert and their totals read once, then each submission is admitted in
 //     arrival order against those counts (a refused one gets its own 407/403/quota outcome);
 //   - the admitted answer rows are written with one multi-row INSERT;
-//   - recordAnswerExtras runs per stored answer inside the transaction, its counter deltas
+//   - applyAnswerExtras runs per stored answer inside the transaction, its counter deltas
 //     and answer items go to a deltaSink instead of the database;
 //   - the counter deltas of the whole batch (one slot for the batch) are merged into one
 //     upsert, the items into one multi-row INSERT.
@@ -339,7 +339,11 @@ func (s *Service) tryBatch(ctx context.Context, jobs []*saveJob, slot int) error
 		if len(rows) == 0 {
 			return nil
 		}
-		// 4. the answer rows
+		// 4. the answer rows, with their device and overview keys
+		extras := make([]map[string]int64, len(admitted))
+		for i, j := range admitted {
+			extras[i] = s.prepareAnswerExtras(j.row, j.ua, j.agg)
+		}
 		if err := tx.Create(&rows).Error; err != nil {
 			if isDuplicate(err) {
 				return errBatchDuplicate
@@ -348,8 +352,8 @@ func (s *Service) tryBatch(ctx context.Context, jobs []*saveJob, slot int) error
 		}
 		// 5. per answer extras, their counter deltas and items into the sink
 		stx := tx.WithContext(context.WithValue(ctx, sinkKey{}, sink))
-		for _, j := range admitted {
-			if err := s.recordAnswerExtras(stx, j.row, j.ua, j.agg); err != nil {
+		for i, j := range admitted {
+			if err := s.applyAnswerExtras(stx, j.row, extras[i], j.agg); err != nil {
 				return err
 			}
 		}
@@ -384,7 +388,7 @@ func (s *Service) tryBatch(ctx context.Context, jobs []*saveJob, slot int) error
 }
 
 // deltaSink collects the counter deltas and answer items that ApplyAggregate and
-// AdjustCounters would write, while a batch transaction runs recordAnswerExtras.
+// AdjustCounters would write, while a batch transaction runs applyAnswerExtras.
 type deltaSink struct {
 	mu    sync.Mutex
 	cells map[counterCell]int64

@@ -369,7 +369,7 @@ func countedKeys(capped []cappedKey, plain []string, slot int) string {
 
 // commitOne writes one submission in its own transaction (drafts, draft upgrades, captcha
 // sessions, and every submission of a batch that failed): the row, the cap keys (locked,
-// then checked against their caps), recordAnswerExtras, the other counters.
+// then checked against their caps), the answer extras, the other counters.
 func (s *Service) commitOne(ctx context.Context, j *saveJob) (*SaveOutcome, []string, error) {
 	row, status := j.row, j.row.SaveStatus
 	if status == models.AnswerSubmitted {
@@ -378,9 +378,10 @@ func (s *Service) commitOne(ctx context.Context, j *saveJob) (*SaveOutcome, []st
 	var full []string
 	for attempt := 0; ; attempt++ {
 		full = full[:0]
-		if status == models.AnswerSubmitted { // recordAnswerExtras appends to it: reset per attempt
+		if status == models.AnswerSubmitted { // prepareAnswerExtras appends to it: reset per attempt
 			row.CountedKeys = countedKeys(j.capped, j.plain, row.CountedSlot)
 		}
+		extras := s.prepareAnswerExtras(row, j.ua, j.agg)
 		err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 			if j.existing != nil {
 				res := tx.Model(&models.Answer{}).Where("id = ? AND save_status = ?", row.ID, models.AnswerDraft).Select("*").Omit("id", "created_at").Updates(row)
@@ -397,7 +398,7 @@ func (s *Service) commitOne(ctx context.Context, j *saveJob) (*SaveOutcome, []st
 				return err
 			}
 			if status != models.AnswerSubmitted {
-				return s.recordAnswerExtras(tx, row, j.ua, j.agg)
+				return s.applyAnswerExtras(tx, row, extras, j.agg)
 			}
 			if j.captcha != "" {
 				res := tx.Model(&models.AnswerCaptcha{}).Where("session_code = ? AND used = ?", j.captcha, false).Update("used", true)
@@ -439,7 +440,7 @@ func (s *Service) commitOne(ctx context.Context, j *saveJob) (*SaveOutcome, []st
 				}
 			}
 			// after the cap keys (the lock order of batches: cap keys, then the others)
-			if err := s.recordAnswerExtras(tx, row, j.ua, j.agg); err != nil {
+			if err := s.applyAnswerExtras(tx, row, extras, j.agg); err != nil {
 				return err
 			}
 			return s.bump(tx, row.SurveyID, row.CountedSlot, j.plain)

@@ -270,7 +270,7 @@ func main() {
 			dur := int64(30000 + r.IntN(600000))
 			p := provinces[r.IntN(len(provinces))]
 			src, dev := sources[r.IntN(len(sources))], devices[r.IntN(3)]
-			// overview keys and duration sum, as recordAnswerExtras adds them
+			// overview keys and duration sum, as prepareAnswerExtras and applyAnswerExtras add them
 			for _, k := range models.AnswerMetaKeys(&models.Answer{EndAnDate: end, SourceCode: src, Province: p}, dev, time.Local) {
 				counters[fmt.Sprintf("%d|%s", slot, k)]++
 				ck = append(ck, fmt.Sprintf("%d|%s", slot, k))
