@@ -3,7 +3,7 @@
 // own error states (a 401 still goes to the login page).
 import { request } from '@umijs/max';
 import { loadSurvey, type Survey } from '../survey';
-import { surveyJson } from './answer';
+import { reviewSurveyJson } from './answer';
 import { API, type Envelope } from './api';
 
 /** API.md Page shape; `limited` when only the first 10,000 rows are reachable. */
@@ -124,24 +124,18 @@ export function refusedBody(e: any): any {
 }
 
 /**
- * The survey document to show an answer with: the published version (the answer page's call,
- * secrets stripped); when the answer page refuses (survey closed, limits…), the owner's draft.
+ * The survey document an answer was given on (its published version, secrets stripped), under
+ * the answer-read rule (owner or data collaborator) and without respondent gates.
  */
-export async function surveyDoc(surveyId: string, sid?: string): Promise<Survey> {
+export async function answerDoc(answerId: string): Promise<Survey> {
   let reason = '';
   try {
-    const r = await surveyJson({ surveyId, sid });
+    const r = await reviewSurveyJson(answerId);
     const text = r.data?.surveyJson?.surveyJsonText;
     if (text) return loadSurvey(JSON.parse(text));
-    reason = r.data?.answerCheckResult?.anCheckResultMsg || r.resultMsg || '';
+    reason = r.resultMsg || '';
   } catch (e: any) {
-    reason = e?.message ?? '';
-  }
-  try {
-    const d = await get<Envelope<{ surveyJsonText?: string }>>('app/v6/dw-design-survey/survey-json-by-survey-id.do', { surveyId });
-    if (d.data?.surveyJsonText) return loadSurvey(JSON.parse(d.data.surveyJsonText));
-  } catch (e: any) {
-    reason = reason || refusedBody(e)?.resultMsg || e?.message || '';
+    reason = refusedBody(e)?.resultMsg || e?.message || '';
   }
   throw new Error(reason || 'survey document unavailable');
 }

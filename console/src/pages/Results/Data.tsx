@@ -6,7 +6,7 @@ import { Alert, Button, Card, Popconfirm, Result, Space, Table, Tag, Tooltip } f
 import type { ColumnsType } from 'antd/es/table';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import ConfirmDelete from '../../components/ConfirmDelete';
-import { dataList, deleteAnswers, surveyDoc, surveyReport, type DataRow, type Page as DataPage } from '../../services/resultsData';
+import { dataList, deleteAnswers, answerDoc, surveyReport, type DataRow, type Page as DataPage } from '../../services/resultsData';
 import type { Survey } from '../../survey';
 import { errorText } from '../../utils/errors';
 import { toast } from '../../utils/toast';
@@ -40,15 +40,17 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
   const [choices, setChoices] = useState<ValueChoice[]>([]);
   const [choicesLoading, setChoicesLoading] = useState(true);
 
-  // the survey document, loaded once for detail and edit
-  const docRef = useRef<Promise<Survey> | null>(null);
-  const loadDoc = useCallback(() => {
-    if (!docRef.current) {
-      docRef.current = surveyDoc(info.id, info.sid);
-      docRef.current.catch(() => (docRef.current = null));
+  // the survey document of each opened answer (the version it was given on), loaded once
+  const docs = useRef(new Map<string, Promise<Survey>>());
+  const loadDoc = useCallback((answerId: string) => {
+    let p = docs.current.get(answerId);
+    if (!p) {
+      p = answerDoc(answerId);
+      docs.current.set(answerId, p);
+      p.catch(() => docs.current.delete(answerId));
     }
-    return docRef.current;
-  }, [info.id, info.sid]);
+    return p;
+  }, []);
 
   useEffect(() => {
     let live = true;

@@ -15,7 +15,7 @@ type Props = {
   reviewing?: boolean;
   surveyId: string;
   /** the survey document (shared with the page; loaded once) */
-  loadDoc: () => Promise<Survey>;
+  loadDoc: (answerId: string) => Promise<Survey>;
   f: (id: string, v?: Record<string, any>) => string;
   onClose: () => void;
   /** after a review: reload the list */
@@ -46,7 +46,7 @@ const DataDetail: React.FC<Props> = ({ answerId, reviewing, surveyId, loadDoc, f
     answerInfo(answerId)
       .then((r) => live && setInfo(r.data))
       .catch((e) => live && setErr(errorText(e)));
-    loadDoc()
+    loadDoc(answerId)
       .then((d) => live && (setDoc(d), setDocErr('')))
       .catch((e) => live && setDocErr(errorText(e)));
     return () => {

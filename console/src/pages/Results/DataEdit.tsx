@@ -13,7 +13,7 @@ import { anQuestionsOf, editErrorLines } from './DataLogic';
 type Props = {
   answerId: string | null;
   surveyId: string;
-  loadDoc: () => Promise<Survey>;
+  loadDoc: (answerId: string) => Promise<Survey>;
   f: (id: string, v?: Record<string, any>) => string;
   onClose: () => void;
   onSaved: () => void;
@@ -35,7 +35,7 @@ const DataEdit: React.FC<Props> = ({ answerId, surveyId, loadDoc, f, onClose, on
     setErr('');
     setSaveErr('');
     setErrors([]);
-    Promise.all([answerInfo(answerId), loadDoc()])
+    Promise.all([answerInfo(answerId), loadDoc(answerId)])
       .then(([r, d]) => {
         if (!live) return;
         setAnswers(anQuestionsOf(r.data.answerJson));

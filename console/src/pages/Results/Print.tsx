@@ -4,7 +4,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { history, useIntl, useLocation, useParams } from '@umijs/max';
 import { Button, Result, Space, Spin } from 'antd';
 import React, { useCallback, useEffect, useMemo, useState } from 'react';
-import { answerInfo, surveyDoc, type AnswerInfo } from '../../services/resultsData';
+import { answerDoc, answerInfo, type AnswerInfo } from '../../services/resultsData';
 import type { Survey } from '../../survey';
 import { errorText } from '../../utils/errors';
 import { anQuestionsOf, fmtDuration, printItems, region, rowState, stripHtml } from './DataLogic';
@@ -43,9 +43,8 @@ const PrintPage: React.FC = () => {
     if (!answerId) return;
     let live = true;
     setErr('');
-    answerInfo(answerId)
-      .then(async (r) => {
-        const d = await surveyDoc(r.data.surveyId, r.data.sid);
+    Promise.all([answerInfo(answerId), answerDoc(answerId)])
+      .then(([r, d]) => {
         if (live) (setInfo(r.data), setDoc(d));
       })
       .catch((e) => live && setErr(errorText(e)));
