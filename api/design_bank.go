@@ -1,7 +1,9 @@
 package api
 
 import (
+	"io"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -13,6 +15,8 @@ func (s *server) registerTemplates() {
 	m := models.PermSurveyManage
 	s.handle(http.MethodGet, "app/survey-template/list.do", m, "Template centre (PageResult)", s.templateList)
 	s.handle(http.MethodGet, "app/survey-template.do", m, "One template with its document", s.templateInfo)
+	s.handle(http.MethodGet, "app/survey-template/cover.do", m, "The cover image of a visible template (id)", s.templateCover)
+	s.handle(http.MethodGet, "app/survey-template/facets.do", m, "Industries and scenes of the visible templates", s.templateFacets)
 	s.handle(http.MethodPost, "app/survey-template/add.do", models.PermAdminTemplate, "Add a site template", s.templateAdd)
 	s.handle(http.MethodPost, "app/survey-template/edit.do", m, "Edit a template (site templates need admin:template)", s.templateEdit)
 	s.handle(http.MethodPost, "app/survey-template/delete.do", m, "Delete templates (site templates need admin:template)", s.templateDelete)
@@ -38,6 +42,36 @@ func (s *server) templateList(c *gin.Context) {
 
 func (s *server) templateInfo(c *gin.Context) {
 	r, err := s.d.Survey.TemplateInfo(c.Request.Context(), principal(c), c.Query("id"))
+	respond(c, r, err)
+}
+
+// templateCover streams a template's cover (JPG or PNG, checked by content when uploaded) to
+// anyone who may see the template; a template without a cover answers 404.
+func (s *server) templateCover(c *gin.Context) {
+	f, err := s.d.Survey.TemplateCover(c.Request.Context(), principal(c), c.Query("id"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	rc, _, err := s.d.Upload.Blob.Get(c.Request.Context(), f.BlobKey)
+	if err != nil {
+		fail(c, models.ErrNotFound)
+		return
+	}
+	defer rc.Close()
+	h := c.Writer.Header()
+	h.Set("Content-Type", f.ContentType)
+	h.Set("Content-Length", strconv.FormatInt(f.Size, 10))
+	h.Set("Content-Disposition", "inline")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'")
+	h.Set("Cache-Control", "private, max-age=300")
+	c.Status(http.StatusOK)
+	_, _ = io.Copy(c.Writer, rc)
+}
+
+func (s *server) templateFacets(c *gin.Context) {
+	r, err := s.d.Survey.Facets(c.Request.Context(), principal(c))
 	respond(c, r, err)
 }
 

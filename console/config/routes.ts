@@ -76,12 +76,12 @@ function children(): R[] {
         { path: 'dw/admin/system/log', name: 'log', component: './Admin/Log', access: 'canAdminLog' },
         { path: 'dw/admin/system/set', name: 'set', component: './Admin/Site', access: 'canAdminSite' },
         { path: 'dw/admin/workflows', name: 'workflows', component: './Admin/Workflows', access: 'canAdminWorkflow' },
+        { path: 'dw/admin/resource/template', name: 'resTemplate', component: './Admin/Templates', access: 'canAdminTemplate' },
         // later features: reachable "coming" pages, not in the menu yet
         ...[
           ['survey', 'survey'],
           ['survey/group', 'surveyGroup'],
           ['survey/answer-log', 'answerLog'],
-          ['resource/template', 'resTemplate'],
           ['resource/cascade', 'resCascade'],
           ['resource/poster', 'resPoster'],
           ['resource/style-template', 'resStyleTemplate'],

@@ -1,7 +1,9 @@
 // Authoring journeys in real Chromium (Debian /usr/bin/chromium) driven by playwright-core:
 // designer for every toolbar type, rule builder + condition language, style, answer settings, mobile
 // preview, publish, reload; template / copy / delete / restore; imports (.xlsx, .docx, v6 JSON, broken);
-// responsiveness of the designer on a 300-question survey.
+// rich text (format a title, publish, the answer page shows it; pasted <img onerror> stripped); survey
+// groups; admin template covers (a PNG, a renamed non-image refused) and the template centre filters;
+// responsiveness of the designer on a 300-question survey (typing, moving, dragging).
 // Run: BASE_URL=http://127.0.0.1:18080 ADMIN_PASSWORD=... node --test e2e/authoring.test.mjs
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T } from './lib.mjs';
 import { docx, xlsx } from './fixtures/make.mjs';
+import zlib from 'node:zlib';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const run = Date.now().toString(36).slice(-6);
@@ -98,6 +101,52 @@ const draft = async (id) => {
   return { ...r.data, doc: JSON.parse(r.data.surveyJsonText) };
 };
 
+/** A small valid PNG (w x h, one colour) made here so no binary fixture is needed. */
+function pngFile(w = 16, h = 12) {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set([30, 120, 220], y * (w * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Text of a designer field (rich-text fields are contentEditable). */
+const fieldText = (loc) => loc.evaluate((el) => el.textContent);
+
+/** Pastes HTML into a focused rich-text field through a real paste event. */
+async function pasteHtml(loc, html) {
+  await loc.evaluate((el, h) => {
+    el.focus();
+    const sel = window.getSelection();
+    sel.selectAllChildren(el);
+    sel.collapseToEnd();
+    const dt = new DataTransfer();
+    dt.setData('text/html', h);
+    dt.setData('text/plain', 'plain');
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, html);
+}
+
 function visibleModal() {
   return page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
 }
@@ -146,14 +195,54 @@ test('designer: every toolbar type, rule builder, condition language, style, set
   }
   await page.waitForFunction((k) => document.querySelectorAll('.dw-canvas .dw-card[data-qutype]').length === k, n);
   // edit the first question's title and an option inline
-  await page.locator('[data-testid=qu-title-0]').fill('Favourite colour');
-  await page.locator('[data-testid=qu-0-opt-0]').fill('Red');
+  const title0 = page.locator('[data-testid=qu-0] [data-testid=qu-title]');
+  await title0.fill('Favourite colour');
+  await page.locator('[data-testid=qu-0] [data-testid=opt-0]').fill('Red');
+  // rich text: "Favourite" bold with Ctrl+B, "colour" red from the toolbar; Enter adds no block
+  await title0.evaluate((el) => {
+    const t = el.firstChild;
+    const r = document.createRange();
+    r.setStart(t, 0);
+    r.setEnd(t, 'Favourite'.length);
+    const s = window.getSelection();
+    s.removeAllRanges();
+    s.addRange(r);
+  });
+  await page.keyboard.press('Control+b');
+  await title0.evaluate((el) => {
+    const last = el.lastChild;
+    const r = document.createRange();
+    r.setStart(last, last.textContent.indexOf('colour'));
+    r.setEnd(last, last.textContent.length);
+    const s = window.getSelection();
+    s.removeAllRanges();
+    s.addRange(r);
+  });
+  await page.locator('[data-testid=qu-0] [data-testid=rt-color-e53935]').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  const titleHtml = await title0.evaluate((el) => el.innerHTML);
+  assert.match(titleHtml, /<b>Favourite<\/b>/, `bold title: ${titleHtml}`);
+  assert.match(titleHtml, /<font color="#e53935">colour<\/font>/, `red title: ${titleHtml}`);
+  assert.doesNotMatch(titleHtml, /<(div|p|br)\b/, 'Enter in a title inserts no block');
+  // a pasted image with an event handler loses the handler (and runs nothing); the text stays
+  const opt1 = page.locator('[data-testid=qu-0] [data-testid=opt-1]');
+  await pasteHtml(opt1, 'Blue<img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">go</a>');
+  await page.waitForTimeout(300);
+  const optHtml = await opt1.evaluate((el) => el.innerHTML);
+  assert.doesNotMatch(optHtml, /onerror|script|javascript:/i, `pasted option: ${optHtml}`);
+  assert.match(optHtml, /Blue/);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined, 'pasted HTML ran');
   // a question setting in the right panel (select question 0 and toggle required off/on)
   await page.locator('[data-testid=qu-0]').click();
   await page.locator('[data-testid=qu-settings]').waitFor();
   await saveNow();
   let d = await draft(id);
   assert.equal(d.doc.questions.length, n, 'all toolbar types saved');
+  const q0 = d.doc.questions[0];
+  assert.match(q0.quTitleObj.dwHtml, /<b>Favourite<\/b>/, `stored title ${q0.quTitleObj.dwHtml}`);
+  assert.equal(q0.quTitleObj.dwText, 'Favourite colour');
+  assert.doesNotMatch(JSON.stringify(q0.quRadios ?? q0.quCheckboxs), /onerror|<script|javascript:/i, 'stored option is clean');
   const savedTypes = d.doc.questions.map((q) => q.quType + (q.childType ? `-${q.childType}` : ''));
   assert.deepEqual(savedTypes, offered.map((t) => t.replace(/^tool-/, '')));
 
@@ -217,10 +306,19 @@ test('designer: every toolbar type, rule builder, condition language, style, set
   // reload: nothing lost
   await page.reload({ waitUntil: 'networkidle' });
   await page.waitForFunction((k) => document.querySelectorAll('.dw-canvas .dw-card[data-qutype]').length === k, n);
-  assert.equal(await page.locator('[data-testid=qu-title-0]').inputValue(), 'Favourite colour');
+  assert.equal(await fieldText(page.locator('[data-testid=qu-0] [data-testid=qu-title]')), 'Favourite colour');
+  assert.match(await page.locator('[data-testid=qu-0] [data-testid=qu-title]').innerHTML(), /<b>Favourite<\/b>/);
   d = await draft(id);
   assert.equal(d.doc.questions.length, n);
   assert.equal(d.doc.questions[0].quTitleObj?.dwText ?? d.doc.questions[0].quTitle, 'Favourite colour');
+  // the answer page renders the formatting of the published title, and nothing pasted runs there
+  const an = await context.newPage();
+  await an.goto(`${BASE}/v8/diaowen/an/${d.sid}`, { waitUntil: 'networkidle' });
+  await an.locator('b', { hasText: 'Favourite' }).first().waitFor();
+  assert.equal(await an.locator('font[color="#e53935"]', { hasText: 'colour' }).count() > 0, true, 'colour kept on the answer page');
+  assert.equal(await an.locator('img[onerror]').count(), 0);
+  assert.equal(await an.evaluate(() => window.__pwned), undefined);
+  await an.close();
   assert.equal(d.doc.questions[0].questionLogics?.length, 1, 'rule builder rule kept');
   assert.equal(d.doc.dwDsl, program);
   assert.equal(d.doc.surveyStyle.submitBtnText, 'Send it');
@@ -294,6 +392,113 @@ test('template -> survey, copy, delete, restore from the recycle bin (UI)', asyn
   await page.locator('.ant-table-row', { hasText: copyName }).first().waitFor();
 });
 
+test('survey groups: create, rename, move a survey in, filter, refuse deleting a used group, delete', async () => {
+  const sv = await call('POST', 'app/survey/add.do', { surveyName: `E2E grouped ${run}`, surveyType: 'survey' });
+  assert.equal(sv.resultCode, 200);
+  const other = await call('POST', 'app/survey/add.do', { surveyName: `E2E ungrouped ${run}`, surveyType: 'survey' });
+  assert.equal(other.resultCode, 200);
+  const gName = `G${run}`;
+  await page.goto(`${BASE}/v8/dw/survey`, { waitUntil: 'networkidle' });
+  await page.locator('[data-testid=group-manage]').click();
+  await page.locator('[data-testid=group-add]').click();
+  await page.locator('[data-testid=group-form-name]').fill(gName);
+  await page.locator('[data-testid=group-form-desc]').fill('journey group');
+  const add = await waitApi('app/survey/survey-group-add.do', () => page.locator('[data-testid=group-form-ok]').click());
+  assert.equal(add.body?.resultCode, 200, JSON.stringify(add.body));
+  const gid = add.body.data.id;
+  // rename it (and disable it)
+  const grow = page.locator('[data-testid=group-table] .ant-table-row', { hasText: gName });
+  await grow.locator('[data-testid=group-edit]').click();
+  await page.locator('[data-testid=group-form-name]').fill(`${gName}x`);
+  await page.locator('[data-testid=group-form-status]').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Disabled' }).click();
+  const ed = await waitApi('app/survey/survey-group-edit.do', () => page.locator('[data-testid=group-form-ok]').click());
+  assert.equal(ed.body?.resultCode, 200, JSON.stringify(ed.body));
+  assert.equal(ed.body.data.status, 0);
+  await page.locator('[data-testid=group-table] [data-testid=group-name]', { hasText: `${gName}x` }).waitFor();
+  await page.locator('.ant-drawer-close').click();
+  // move a survey into it from the row menu
+  let row = page.locator('.ant-table-row', { hasText: `E2E grouped ${run}` }).first();
+  await row.locator('[data-testid=row-more]').hover();
+  await page.locator('.ant-dropdown:visible [data-testid=row-move-group]').click();
+  await page.locator('[data-testid=move-group-select]').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${gName}x` }).click();
+  const mv = await waitApi('app/survey/up-survey-group.do', () => page.locator('[data-testid=move-group-ok]').click());
+  assert.equal(mv.body?.resultCode, 200, JSON.stringify(mv.body));
+  await row.locator('[data-testid=row-group]', { hasText: `${gName}x` }).waitFor();
+  // filter the list by the group
+  await page.locator('[data-testid=group-filter]').click();
+  const filtered = await waitApi('app/survey/list.do', () => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${gName}x` }).click());
+  assert.match(filtered.resp.url(), new RegExp(`groupId=${gid}`));
+  assert.equal(filtered.body.total, 1);
+  await page.locator('.ant-table-row', { hasText: `E2E grouped ${run}` }).first().waitFor();
+  assert.equal(await page.locator('.ant-table-row', { hasText: `E2E ungrouped ${run}` }).count(), 0);
+  // deleting a used group is refused and changes nothing
+  await page.locator('[data-testid=group-manage]').click();
+  const used = page.locator('[data-testid=group-table] .ant-table-row', { hasText: `${gName}x` });
+  await used.getByText('Delete').click();
+  const refused = await waitApi('app/survey/survey-group-delete.do', () => page.locator('.ant-popover:visible .ant-btn-primary').click());
+  assert.equal(refused.body?.resultCode, 400);
+  assert.match(refused.body.resultMsg, /associated data exists/);
+  assert.equal((await call('GET', 'app/survey/survey-group-list.do')).data.filter((g) => g.id === gid).length, 1);
+  await page.locator('.ant-drawer-close').click();
+  // move the survey out, then the group can go
+  assert.equal((await call('POST', 'app/survey/up-survey-group.do', { surveyId: sv.data.id, groupId: '' })).resultCode, 200);
+  await page.reload({ waitUntil: 'networkidle' });
+  await page.locator('[data-testid=group-manage]').click();
+  await page.locator('[data-testid=group-table] .ant-table-row', { hasText: `${gName}x` }).getByText('Delete').click();
+  const del = await waitApi('app/survey/survey-group-delete.do', () => page.locator('.ant-popover:visible .ant-btn-primary').click());
+  assert.equal(del.body?.resultCode, 200, JSON.stringify(del.body));
+  await page.locator('[data-testid=group-table] .ant-table-row', { hasText: `${gName}x` }).waitFor({ state: 'detached' });
+  await page.locator('.ant-drawer-close').click();
+});
+
+test('admin templates: a PNG cover, a renamed non-image refused, published with industry and scene; the centre filters and shows it', async () => {
+  fs.writeFileSync(path.join(tmpDir, 'cover.png'), pngFile());
+  fs.writeFileSync(path.join(tmpDir, 'not-an-image.png'), '<html><body onload="alert(1)">not an image</body></html>');
+  const tplName = `Adm${run}`.slice(0, 18);
+  const industry = `ind-${run}`;
+  const scene = `scn-${run}`;
+  await page.goto(`${BASE}/v8/dw/admin/resource/template`, { waitUntil: 'networkidle' });
+  await page.locator('[data-testid=tpl-add]').click();
+  await page.locator('[data-testid=tpl-form-name]').fill(tplName);
+  // a renamed non-image: the server checks the content and refuses it
+  const bad = await waitApi('up/up-file.do', () => page.locator('[data-testid=tpl-cover-input]').setInputFiles(path.join(tmpDir, 'not-an-image.png')));
+  assert.equal(bad.body?.resultCode, 400, JSON.stringify(bad.body));
+  assert.match(bad.body.resultMsg, /not a \.png file/);
+  await visibleModal().locator('.ant-form-item-explain-error', { hasText: 'not a .png file' }).waitFor();
+  assert.equal(await page.locator('[data-testid=tpl-cover-new]').count(), 0);
+  // a valid PNG
+  const good = await waitApi('up/up-file.do', () => page.locator('[data-testid=tpl-cover-input]').setInputFiles(path.join(tmpDir, 'cover.png')));
+  assert.equal(good.body?.resultCode, 200, JSON.stringify(good.body));
+  await page.locator('[data-testid=tpl-cover-new]').waitFor();
+  await visibleModal().locator('[data-testid=tpl-form-industry] input').fill(industry);
+  await visibleModal().locator('[data-testid=tpl-form-scene] input').fill(scene);
+  await visibleModal().locator('[data-testid=tpl-form-state]').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Published$/ }).click();
+  const saved = await waitApi('app/survey-template/add.do', () => page.locator('[data-testid=tpl-form-ok]').click());
+  assert.equal(saved.body?.resultCode, 200, JSON.stringify(saved.body));
+  assert.ok(saved.body.data.coverUrl, 'cover kept');
+  const row = page.locator('.ant-table-row', { hasText: tplName }).first();
+  await row.locator('[data-testid=tpl-cover]').waitFor();
+  assert.ok(await row.locator('[data-testid=tpl-cover]').evaluate((img) => img.complete && img.naturalWidth === 16), 'cover image decoded');
+  // bad input to the server is refused (a cover id that is no upload of the caller)
+  const refused = await call('POST', 'app/survey-template/edit.do', { id: saved.body.data.id, templateName: tplName, coverId: 'nope', templateState: 1 });
+  assert.equal(refused.resultCode, 400);
+  // the template centre: filter by industry and scene; the cover shows
+  await page.goto(`${BASE}/v8/dw/template`, { waitUntil: 'networkidle' });
+  await page.locator('[data-testid=tpl-filter-industry]').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: industry }).click();
+  await page.locator('[data-testid=tpl-filter-scene]').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: scene }).click();
+  const list = await waitApi('app/survey-template/list.do', () => page.locator('.ant-pro-query-filter button[type=submit], .ant-pro-query-filter .ant-btn-primary').first().click());
+  assert.match(list.resp.url(), new RegExp(`industry=${industry}`));
+  assert.match(list.resp.url(), new RegExp(`scene=${scene}`));
+  assert.equal(list.body.total, 1, JSON.stringify(list.body).slice(0, 300));
+  const crow = page.locator('.ant-table-row', { hasText: tplName }).first();
+  await crow.locator('[data-testid=tpl-cover]').waitFor();
+});
+
 test('imports: .xlsx, .docx and the v6 JSON become surveys; a broken file shows its lines and creates nothing', async () => {
   const files = {
     'questions.xlsx': xlsx([
@@ -357,7 +562,7 @@ test('designer responsiveness on a 300-question survey', async () => {
   await page.waitForFunction(() => document.querySelectorAll('.dw-canvas .dw-card[data-qutype]').length === 300);
 
   // keystroke -> next paint, 20 keystrokes in question 150's title
-  const input = page.locator('[data-testid=qu-title-150]');
+  const input = page.locator('[data-testid=qu-150] [data-testid=qu-title]');
   await input.click();
   await input.press('End');
   const key = [];
@@ -373,44 +578,49 @@ test('designer responsiveness on a 300-question survey', async () => {
       ),
     );
   }
-  assert.match(await input.inputValue(), /x{20}$/);
+  assert.match(await fieldText(input), /x{20}$/);
   // move (keyboard button) of question 100 down, and a drag of outline item 10 onto 200 (native DnD)
   const move = [];
   for (let i = 0; i < 5; i++) {
     move.push(
       await page.evaluate(async (idx) => {
-        const el = document.querySelector(`[data-testid=qu-down-${idx}]`);
-        const before = document.querySelector(`[data-testid=qu-title-${idx + 1}]`).value;
+        const el = document.querySelector(`[data-testid=qu-${idx}] [data-testid=qu-down]`);
+        const before = document.querySelector(`[data-testid=qu-${idx + 1}] [data-testid=qu-title]`).textContent;
         const t0 = performance.now();
         el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        const ok = document.querySelector(`[data-testid=qu-title-${idx}]`).value === before;
+        const ok = document.querySelector(`[data-testid=qu-${idx}] [data-testid=qu-title]`).textContent === before;
         return ok ? performance.now() - t0 : -1;
       }, 100 + i),
     );
   }
   assert.ok(move.every((x) => x >= 0), 'moves applied');
-  const drag = await page.evaluate(async () => {
+  const dragOnce = () => page.evaluate(async () => {
     const src = document.querySelector('[data-testid=qu-10] .dw-handle');
     const dst = document.querySelector('[data-testid=qu-200]');
-    const title = document.querySelector('[data-testid=qu-title-10]').value;
+    const title = document.querySelector('[data-testid=qu-10] [data-testid=qu-title]').textContent;
     const dt = new DataTransfer();
     const t0 = performance.now();
     src.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer: dt }));
     dst.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt }));
     dst.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    const ok = document.querySelector('[data-testid=qu-title-200]').value === title;
+    const ok = document.querySelector('[data-testid=qu-200] [data-testid=qu-title]').textContent === title;
     return ok ? performance.now() - t0 : -1;
   });
-  assert.ok(drag >= 0, 'drag applied');
+  const drags = [];
+  for (let i = 0; i < 5; i++) drags.push(await dragOnce());
+  assert.ok(drags.every((x) => x >= 0), 'drags applied');
   const stats = (a) => {
     const s = [...a].sort((x, y) => x - y);
     return { median: +s[Math.floor(s.length / 2)].toFixed(1), p95: +s[Math.min(s.length - 1, Math.floor(s.length * 0.95))].toFixed(1), max: +s[s.length - 1].toFixed(1) };
   };
-  const report = { keystrokeToPaintMs: stats(key), moveMs: stats(move), dragMs: +drag.toFixed(1) };
+  const report = { keystrokeToPaintMs: stats(key), moveMs: stats(move), dragMs: stats(drags) };
   console.log(`300-question designer: ${JSON.stringify(report)}`);
   fs.writeFileSync(path.join(os.tmpdir(), 'dws-designer-perf.json'), JSON.stringify(report));
   assert.ok(report.keystrokeToPaintMs.median < 100, `typing median ${report.keystrokeToPaintMs.median} ms`);
+  // moving a card re-renders only the frames whose position changed (memoised title/body/actions) and
+  // off-screen cards are skipped by the browser (content-visibility); was 85-550 ms before
+  assert.ok(report.dragMs.median < 250, `drag median ${report.dragMs.median} ms`);
   await saveNow();
 });

@@ -31,6 +31,12 @@ describe('computeAccess', () => {
     expect(a.canSurvey).toBe(false);
     expect(a.isSuperAdmin).toBe(false);
   });
+  it('maps a template-only administrator', () => {
+    const a = computeAccess(['admin:template'], true);
+    expect(a.canAdmin).toBe(true);
+    expect(a.canAdminTemplate).toBe(true);
+    expect(a.canAdminLog).toBe(false);
+  });
   it('maps a self-registered user', () => {
     const a = computeAccess(['DWSURVEY_USER', 'survey:manage', 'survey:data'], true);
     expect(a.canSurvey).toBe(true);

@@ -3,6 +3,7 @@ package survey
 import (
 	"html"
 	"regexp"
+	"sort"
 	"strings"
 
 	xhtml "golang.org/x/net/html"
@@ -220,4 +221,19 @@ func cleanOption(o *lang.Option) {
 	for _, g := range o.GroupOptions {
 		cleanOption(g)
 	}
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RichTextLists returns the sorted tag and attribute lists of the rich-text subset. The console's
+// editor (console/src/components/RichTextSanitize.tsx) keeps identical lists; a test compares them.
+func RichTextLists() (allowed, dropped, attrs []string) {
+	return sortedKeys(allowedTags), sortedKeys(dropWithContent), sortedKeys(allowedAttrs)
 }

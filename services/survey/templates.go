@@ -56,6 +56,8 @@ type TemplateInput struct {
 	SurveyType     string          `json:"surveyType"`
 	SurveyID       string          `json:"surveyId"`       // take the document of this survey (design rights)
 	SurveyJSONText json.RawMessage `json:"surveyJsonText"` // or this document
+	// RemoveCover (edit only) drops the cover when no new coverId is sent.
+	RemoveCover bool `json:"removeCover"`
 }
 
 func (s *Service) visibleTemplates(ctx context.Context, p *account.Principal) *gorm.DB {
@@ -124,7 +126,7 @@ func toTemplate(t models.SurveyTemplate, creator string, withDoc bool) Template 
 		UsedCount: t.UsedCount, State: t.State, CoverID: t.CoverUploadID, Notes: t.Notes, Industry: t.Industry, Scene: t.Scene,
 		CreateDate: models.FormatTime(t.CreatedAt)}
 	if t.CoverUploadID != "" {
-		r.CoverURL = "/api/dwsurvey/up/download/" + t.CoverUploadID
+		r.CoverURL = "/api/dwsurvey/app/survey-template/cover.do?id=" + t.ID
 	}
 	if withDoc {
 		r.SurveyJSONText = t.Document
@@ -152,6 +154,12 @@ func (s *Service) TemplateInfo(ctx context.Context, p *account.Principal, id str
 }
 
 func (s *Service) checkTemplateInput(ctx context.Context, p *account.Principal, in *TemplateInput) error {
+	return s.checkTemplateInputKeep(ctx, p, in, "")
+}
+
+// checkTemplateInputKeep validates a template input; keepCover is the template's current cover,
+// which stays acceptable even when another administrator uploaded it.
+func (s *Service) checkTemplateInputKeep(ctx context.Context, p *account.Principal, in *TemplateInput, keepCover string) error {
 	in.Name = strings.TrimSpace(in.Name)
 	if in.Name == "" {
 		return models.Invalid("Please enter the template name")
@@ -171,7 +179,7 @@ func (s *Service) checkTemplateInput(ctx context.Context, p *account.Principal, 
 	if in.State != nil && *in.State != models.TemplateUnpublished && *in.State != models.TemplatePublished {
 		return models.Invalid("Template state must be 0 (to be published) or 1 (published)")
 	}
-	if in.CoverID != "" {
+	if in.CoverID != "" && in.CoverID != keepCover {
 		var f models.UploadFile
 		err := s.DB.WithContext(ctx).Where("id = ?", in.CoverID).Take(&f).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) || (err == nil && f.OwnerUserID != p.UserID) {
@@ -281,7 +289,7 @@ func (s *Service) EditTemplate(ctx context.Context, p *account.Principal, in Tem
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkTemplateInput(ctx, p, &in); err != nil {
+	if err := s.checkTemplateInputKeep(ctx, p, &in, t.CoverUploadID); err != nil {
 		return nil, err
 	}
 	if in.SurveyID != "" || len(in.SurveyJSONText) > 0 {
@@ -299,6 +307,9 @@ func (s *Service) EditTemplate(ctx context.Context, p *account.Principal, in Tem
 	t.Name, t.Notes, t.Industry, t.Scene, t.UpdatedAt = in.Name, in.Notes, in.Industry, in.Scene, s.now()
 	if in.CoverID != "" {
 		t.CoverUploadID = in.CoverID
+	}
+	if in.RemoveCover && in.CoverID == "" {
+		t.CoverUploadID = ""
 	}
 	if in.State != nil {
 		t.State = *in.State
@@ -420,4 +431,52 @@ func (s *Service) CreateFromTemplate(ctx context.Context, p *account.Principal, 
 		doc: d, after: func(tx *gorm.DB, _ *models.Survey) error {
 			return tx.Model(&models.SurveyTemplate{}).Where("id = ?", t.ID).UpdateColumn("used_count", gorm.Expr("used_count + 1")).Error
 		}})
+}
+
+// TemplateCover returns the stored cover file of a template the caller may see (the template
+// centre shows covers of site templates uploaded by an administrator to every author).
+// A template without a cover, or whose cover is not a JPG or PNG, is "not found".
+func (s *Service) TemplateCover(ctx context.Context, p *account.Principal, id string) (*models.UploadFile, error) {
+	t, err := s.visibleTemplate(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	if t.CoverUploadID == "" {
+		return nil, models.ErrNotFound
+	}
+	var f models.UploadFile
+	err = s.DB.WithContext(ctx).Where("id = ?", t.CoverUploadID).Take(&f).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, models.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if f.ContentType != "image/jpeg" && f.ContentType != "image/png" {
+		return nil, models.ErrNotFound
+	}
+	return &f, nil
+}
+
+// TemplateFacets are the industries and scenes in use by the templates the caller may see
+// (the filter choices of the template centre).
+type TemplateFacets struct {
+	Industries []string `json:"industries"`
+	Scenes     []string `json:"scenes"`
+}
+
+// Facets lists the distinct non-empty industries and scenes of the visible templates.
+func (s *Service) Facets(ctx context.Context, p *account.Principal) (*TemplateFacets, error) {
+	out := &TemplateFacets{Industries: []string{}, Scenes: []string{}}
+	for _, f := range []struct {
+		col string
+		dst *[]string
+	}{{"industry", &out.Industries}, {"scene", &out.Scenes}} {
+		var vals []string
+		if err := s.visibleTemplates(ctx, p).Where(f.col+" <> ''").Distinct(f.col).Order(f.col).Pluck(f.col, &vals).Error; err != nil {
+			return nil, err
+		}
+		*f.dst = append(*f.dst, vals...)
+	}
+	return out, nil
 }

@@ -30,7 +30,7 @@ export type SurveyGroup = {
   id: string;
   groupName: string;
   groupDescription?: string;
-  groupType?: string;
+  groupType?: number;
   status: number;
   surveyCount?: number;
   createDate?: string;
@@ -104,6 +104,7 @@ export const recycleRestore = (id: string) => post<Envelope<{ restored: number }
 export const recyclePurge = (id: string) => post<Envelope<{ purged: number }>>('app/survey/recycle-purge.do', { id });
 export const groupList = () => get<Envelope<SurveyGroup[]>>('app/survey/survey-group-list.do');
 export const groupAdd = (body: Record<string, unknown>) => post<Envelope<SurveyGroup>>('app/survey/survey-group-add.do', body);
+export const groupEdit = (body: Record<string, unknown>) => post<Envelope<SurveyGroup>>('app/survey/survey-group-edit.do', body);
 export const groupDelete = (id: string) => post<Envelope>('app/survey/survey-group-delete.do', { id });
 
 // designer
@@ -135,6 +136,14 @@ export const templateList = (params: Record<string, unknown>) => get<PageResult<
 export const templateCreateSurvey = (templateId: string, surveyName?: string) =>
   post<Envelope<SurveyInfo>>('app/survey-template/create-survey.do', { templateId, surveyName });
 export const templateDelete = (id: string) => post<Envelope>('app/survey-template/delete.do', { id });
+export const templateAdd = (body: Record<string, unknown>) => post<Envelope<Template>>('app/survey-template/add.do', body);
+export const templateEdit = (body: Record<string, unknown>) => post<Envelope<Template>>('app/survey-template/edit.do', body);
+export const templateFacets = () => get<Envelope<{ industries: string[]; scenes: string[] }>>('app/survey-template/facets.do');
+/** The cover of a template as an object URL (the cover call needs the token header, so <img> cannot load it directly). */
+export const templateCoverUrl = async (id: string): Promise<string> => {
+  const b = await request<Blob>(`${API}/app/survey-template/cover.do`, { method: 'GET', params: { id }, responseType: 'blob', skipErrorHandler: true } as any);
+  return URL.createObjectURL(b as unknown as Blob);
+};
 
 // question bank
 export const bankList = (params: Record<string, unknown>) => get<PageResult<Bank>>('app/v6/qu-bank/list.do', params);

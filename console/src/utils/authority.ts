@@ -9,6 +9,7 @@ export const PERMS = {
   adminLog: 'admin:log',
   adminSite: 'admin:site',
   adminWorkflow: 'admin:workflow',
+  adminTemplate: 'admin:template',
 } as const;
 
 /**
@@ -38,6 +39,7 @@ export type AccessMap = {
   canAdminLog: boolean;
   canAdminSite: boolean;
   canAdminWorkflow: boolean;
+  canAdminTemplate: boolean;
   isSuperAdmin: boolean;
 };
 
@@ -52,6 +54,7 @@ export function computeAccess(authority: readonly string[] | null | undefined, l
     PERMS.adminLog,
     PERMS.adminSite,
     PERMS.adminWorkflow,
+    PERMS.adminTemplate,
   ];
   return {
     canLogin: loggedIn,
@@ -64,6 +67,7 @@ export function computeAccess(authority: readonly string[] | null | undefined, l
     canAdminLog: can(PERMS.adminLog),
     canAdminSite: can(PERMS.adminSite),
     canAdminWorkflow: can(PERMS.adminWorkflow),
+    canAdminTemplate: can(PERMS.adminTemplate),
     isSuperAdmin: !!cur && cur.includes(SUPER_ADMIN),
   };
 }

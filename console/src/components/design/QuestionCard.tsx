@@ -1,9 +1,20 @@
-// One question on the design canvas, drawn roughly as the respondent sees it, with inline editing.
-// Memoised: typing in one question re-renders only that card.
+// One question on the design canvas, drawn roughly as the respondent sees it, with inline rich-text
+// editing of the title, note and option texts.
+//
+// Re-render budget (300-question surveys): the card is split so that moving a question re-renders
+// only what changed. The outer frame depends on the position (index, number, selection) and is a
+// few elements; the title, note and body depend only on the question object and a change callback
+// keyed by the question's dwId, so they are skipped when a move shifts the card's index. The action
+// buttons have no per-card props at all: the frame handles their clicks by delegation.
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import React, { memo } from 'react';
+import RichText, { type RichTextLabels } from '../RichText';
 import type { Option, Question } from '../../survey';
-import { getIn, isGroupType, isImgType, isMatrixType, newOption, optionKey, optText, quTitleText, setNote, setOptTitle, setTitle } from './model';
+import { getIn, isGroupType, isImgType, isMatrixType, newOption, optHtml, optionKey, quNoteHtml, quTitleHtml, setNoteHtml, setOptHtml, setTitleHtml } from './model';
+
+type L = (k: string, v?: Record<string, any>) => string;
+/** Applies an edit to the question with this id (dwId, or "#index" for a question without one). */
+export type ChangeById = (id: string, fn: (q: Question) => Question) => void;
 
 export type CardProps = {
   q: Question;
@@ -11,9 +22,10 @@ export type CardProps = {
   num: number | null;
   selected: boolean;
   typeName: string;
-  L: (k: string, v?: Record<string, any>) => string;
+  L: L;
+  labels: RichTextLabels;
   onSelect: (i: number) => void;
-  onChange: (i: number, fn: (q: Question) => Question) => void;
+  onChangeId: ChangeById;
   onMove: (i: number, to: number) => void;
   onRemove: (i: number) => void;
   onCopy: (i: number) => void;
@@ -21,57 +33,78 @@ export type CardProps = {
   onDropOn: (i: number) => void;
 };
 
-const box: React.CSSProperties = { display: 'inline-block', width: 14, height: 14, border: '1px solid #999', marginRight: 6, verticalAlign: 'middle' };
+type ContentProps = { q: Question; cid: string; L: L; labels: RichTextLabels; onChangeId: ChangeById };
 
-const OptList: React.FC<{ list: Option[]; round: boolean; img?: boolean; onList: (l: Option[]) => void; L: CardProps['L']; tid: string }> = ({ list, round, img, onList, L, tid }) => (
+const box: React.CSSProperties = { display: 'inline-block', width: 14, height: 14, border: '1px solid #999', marginRight: 6, verticalAlign: 'middle', flex: 'none' };
+
+const OptList: React.FC<{
+  list: Option[];
+  round: boolean;
+  img?: boolean;
+  onEdit: (fn: (l: Option[]) => Option[]) => void;
+  L: L;
+  labels: RichTextLabels;
+  tid: string;
+}> = ({ list, round, img, onEdit, L, labels, tid }) => (
   <div>
     {list.map((o, i) => (
-      <div key={o.dwId ?? i} style={{ display: 'flex', alignItems: 'center', gap: 4, margin: '2px 0' }}>
+      <div key={o.dwId ?? i} className="dw-optrow">
         <span style={{ ...box, borderRadius: round ? 7 : 2 }} />
-        {img && <span style={{ width: 32, height: 24, background: o.optionImg?.imgSrc ? `center/cover url(${o.optionImg.imgSrc})` : '#eee', display: 'inline-block' }} />}
-        <input
+        {img && <span style={{ width: 32, height: 24, flex: 'none', background: o.optionImg?.imgSrc ? `center/cover url(${o.optionImg.imgSrc})` : '#eee', display: 'inline-block' }} />}
+        <RichText
+          single
           className="dw-inline"
-          data-testid={`${tid}-opt-${i}`}
-          value={optText(o)}
-          onChange={(e) => onList(list.map((x, j) => (j === i ? setOptTitle(x, e.target.value) : x)))}
+          testid={`${tid}opt-${i}`}
+          html={optHtml(o)}
+          labels={labels}
+          placeholder={L('au.d.option')}
+          onChange={(h, t) => onEdit((l) => l.map((x, j) => (j === i ? setOptHtml(x, h, t) : x)))}
         />
         {o.isRight && <span style={{ color: '#52c41a' }}>✓</span>}
-        <MinusCircleOutlined style={{ color: '#999' }} onClick={() => list.length > 1 && onList(list.filter((_, j) => j !== i))} />
+        <button
+          type="button"
+          className="dw-icon-btn"
+          title={L('common.delete')}
+          aria-label={L('common.delete')}
+          data-testid={`${tid}opt-del-${i}`}
+          onClick={() => onEdit((l) => (l.length > 1 ? l.filter((_, j) => j !== i) : l))}
+        >
+          <MinusCircleOutlined style={{ color: '#999' }} />
+        </button>
       </div>
     ))}
-    <button type="button" className="dw-link" data-testid={`${tid}-add-opt`} onClick={() => onList([...list, newOption(`${L('au.d.option')} ${list.length + 1}`)])}>
+    <button type="button" className="dw-link" data-testid={`${tid}add-opt`} onClick={() => onEdit((l) => [...l, newOption(`${L('au.d.option')} ${l.length + 1}`)])}>
       <PlusOutlined /> {L('au.d.addOption')}
     </button>
   </div>
 );
 
-function Body({ q, index, L, onChange }: CardProps) {
+function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
   const t = q.quType;
-  const tid = `qu-${index}`;
-  const set = (fn: (q: Question) => Question) => onChange(index, fn);
+  const set = (fn: (q: Question) => Question) => onChangeId(cid, fn);
   const k = optionKey(t);
   if (k === 'quRadios' || k === 'quCheckboxs' || k === 'quOrderbys') {
-    return <OptList tid={tid} L={L} list={q[k] ?? []} round={k === 'quRadios'} img={isImgType(t)} onList={(l) => set((x) => ({ ...x, [k]: l }))} />;
+    return <OptList tid="" L={L} labels={labels} list={q[k] ?? []} round={k === 'quRadios'} img={isImgType(t)} onEdit={(fn) => set((x) => ({ ...x, [k]: fn(x[k] ?? []) }))} />;
   }
   if (k === 'quScores') {
     const max = q.paramInt02 || 5;
     return (
       <div>
-        <OptList tid={tid} L={L} list={q.quScores ?? []} round={false} onList={(l) => set((x) => ({ ...x, quScores: l }))} />
+        <OptList tid="" L={L} labels={labels} list={q.quScores ?? []} round={false} onEdit={(fn) => set((x) => ({ ...x, quScores: fn(x.quScores ?? []) }))} />
         <div style={{ color: '#fadb14' }}>{'★'.repeat(Math.min(max, 10))}</div>
       </div>
     );
   }
   if (k === 'quMultiFillblanks') {
-    return <OptList tid={tid} L={L} list={q.quMultiFillblanks ?? []} round={false} onList={(l) => set((x) => ({ ...x, quMultiFillblanks: l }))} />;
+    return <OptList tid="" L={L} labels={labels} list={q.quMultiFillblanks ?? []} round={false} onEdit={(fn) => set((x) => ({ ...x, quMultiFillblanks: fn(x.quMultiFillblanks ?? []) }))} />;
   }
   if (isGroupType(t)) {
     return (
       <div>
         {(q.quRows ?? []).map((g, gi) => (
           <div key={g.dwId ?? gi} style={{ marginBottom: 4 }}>
-            <input className="dw-inline" style={{ fontWeight: 600 }} value={optText(g)} onChange={(e) => set((x) => ({ ...x, quRows: x.quRows!.map((r, j) => (j === gi ? setOptTitle(r, e.target.value) : r)) }))} />
-            <OptList tid={`${tid}-g${gi}`} L={L} list={g.groupOptions ?? []} round={t === 'RADIOGROUP'} img={t === 'IMGCHECKBOXGROUP'} onList={(l) => set((x) => ({ ...x, quRows: x.quRows!.map((r, j) => (j === gi ? { ...r, groupOptions: l } : r)) }))} />
+            <RichText single className="dw-inline" style={{ fontWeight: 600 }} testid={`g${gi}-title`} labels={labels} html={optHtml(g)} onChange={(h, tx) => set((x) => ({ ...x, quRows: x.quRows!.map((r, j) => (j === gi ? setOptHtml(r, h, tx) : r)) }))} />
+            <OptList tid={`g${gi}-`} L={L} labels={labels} list={g.groupOptions ?? []} round={t === 'RADIOGROUP'} img={t === 'IMGCHECKBOXGROUP'} onEdit={(fn) => set((x) => ({ ...x, quRows: x.quRows!.map((r, j) => (j === gi ? { ...r, groupOptions: fn(r.groupOptions ?? []) } : r)) }))} />
           </div>
         ))}
         <button type="button" className="dw-link" onClick={() => set((x) => ({ ...x, quRows: [...(x.quRows ?? []), { ...newOption(`${L('au.d.group')} ${(x.quRows?.length ?? 0) + 1}`), groupOptions: [newOption(L('au.d.option'))] }] }))}>
@@ -84,8 +117,8 @@ function Body({ q, index, L, onChange }: CardProps) {
     const rows = q.quRows ?? [];
     const cols = q.quCols ?? [];
     const cell = t === 'MATRIX_RADIO' ? '○' : t === 'MATRIX_CHECKBOX' ? '☐' : t === 'MATRIX_SCALE' ? '☆' : t === 'MATRIX_SLIDER' ? '—' : '▭';
-    const setRows = (l: Option[]) => set((x) => ({ ...x, quRows: l }));
-    const setCols = (l: Option[]) => set((x) => ({ ...x, quCols: l }));
+    const editRows = (fn: (l: Option[]) => Option[]) => set((x) => ({ ...x, quRows: fn(x.quRows ?? []) }));
+    const editCols = (fn: (l: Option[]) => Option[]) => set((x) => ({ ...x, quCols: fn(x.quCols ?? []) }));
     return (
       <div style={{ overflowX: 'auto' }}>
         <table className="dw-matrix">
@@ -94,12 +127,18 @@ function Body({ q, index, L, onChange }: CardProps) {
               <th />
               {cols.map((c, ci) => (
                 <th key={c.dwId ?? ci}>
-                  <input className="dw-inline" style={{ width: 70 }} data-testid={`${tid}-col-${ci}`} value={optText(c)} onChange={(e) => setCols(cols.map((x, j) => (j === ci ? setOptTitle(x, e.target.value) : x)))} />
+                  <RichText single className="dw-inline" style={{ minWidth: 70 }} testid={`col-${ci}`} labels={labels} html={optHtml(c)} onChange={(h, tx) => editCols((l) => l.map((x, j) => (j === ci ? setOptHtml(x, h, tx) : x)))} />
                 </th>
               ))}
               <th>
-                <PlusOutlined data-testid={`${tid}-add-col`} onClick={() => setCols([...cols, newOption(`${L('au.d.col')} ${cols.length + 1}`)])} />
-                {cols.length > 1 && <MinusCircleOutlined onClick={() => setCols(cols.slice(0, -1))} />}
+                <button type="button" className="dw-icon-btn" title={L('au.d.addCol')} aria-label={L('au.d.addCol')} data-testid="add-col" onClick={() => editCols((l) => [...l, newOption(`${L('au.d.col')} ${l.length + 1}`)])}>
+                  <PlusOutlined />
+                </button>
+                {cols.length > 1 && (
+                  <button type="button" className="dw-icon-btn" title={L('common.delete')} aria-label={L('common.delete')} onClick={() => editCols((l) => l.slice(0, -1))}>
+                    <MinusCircleOutlined />
+                  </button>
+                )}
               </th>
             </tr>
           </thead>
@@ -107,19 +146,25 @@ function Body({ q, index, L, onChange }: CardProps) {
             {rows.map((r, ri) => (
               <tr key={r.dwId ?? ri}>
                 <td>
-                  <input className="dw-inline" style={{ width: 90 }} data-testid={`${tid}-row-${ri}`} value={optText(r)} onChange={(e) => setRows(rows.map((x, j) => (j === ri ? setOptTitle(x, e.target.value) : x)))} />
+                  <RichText single className="dw-inline" style={{ minWidth: 90 }} testid={`row-${ri}`} labels={labels} html={optHtml(r)} onChange={(h, tx) => editRows((l) => l.map((x, j) => (j === ri ? setOptHtml(x, h, tx) : x)))} />
                 </td>
                 {cols.map((c, ci) => (
                   <td key={c.dwId ?? ci} style={{ textAlign: 'center', color: '#999' }}>
                     {cell}
                   </td>
                 ))}
-                <td>{rows.length > 1 && <MinusCircleOutlined onClick={() => setRows(rows.filter((_, j) => j !== ri))} />}</td>
+                <td>
+                  {rows.length > 1 && (
+                    <button type="button" className="dw-icon-btn" title={L('common.delete')} aria-label={L('common.delete')} onClick={() => editRows((l) => l.filter((_, j) => j !== ri))}>
+                      <MinusCircleOutlined />
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <button type="button" className="dw-link" data-testid={`${tid}-add-row`} onClick={() => setRows([...rows, newOption(`${L('au.d.row')} ${rows.length + 1}`)])}>
+        <button type="button" className="dw-link" data-testid="add-row" onClick={() => editRows((l) => [...l, newOption(`${L('au.d.row')} ${l.length + 1}`)])}>
           <PlusOutlined /> {L('au.d.addRow')}
         </button>
       </div>
@@ -190,9 +235,73 @@ function Body({ q, index, L, onChange }: CardProps) {
   return null;
 }
 
+
+/** Title field: depends only on the question, never on its position. */
+const Title = memo(function Title({ q, cid, L, labels, onChangeId }: ContentProps) {
+  return (
+    <RichText
+      single
+      className="dw-inline dw-qtitle"
+      testid="qu-title"
+      html={quTitleHtml(q)}
+      labels={labels}
+      placeholder={L('au.d.titlePh')}
+      onChange={(h, t) => onChangeId(cid, (x) => setTitleHtml(x, h, t))}
+    />
+  );
+});
+
+/** Note and body: depend only on the question, never on its position. */
+const Content = memo(function Content(p: ContentProps) {
+  const { q, cid, L, labels, onChangeId } = p;
+  return (
+    <>
+      {(q.quAttr?.showQuNote || q.quNote) && (
+        <div style={{ paddingLeft: 28 }}>
+          <RichText className="dw-inline dw-note" testid="qu-note" html={quNoteHtml(q)} labels={labels} placeholder={L('au.d.notePh')} onChange={(h, t) => onChangeId(cid, (x) => setNoteHtml(x, h, t))} />
+        </div>
+      )}
+      <div style={{ paddingLeft: 28, marginTop: 4 }}>
+        <Body {...p} />
+      </div>
+      {(q.questionLogics?.length ?? 0) > 0 && <div className="dw-logic">⚑ {L('au.d.hasLogic', { n: q.questionLogics!.length })}</div>}
+    </>
+  );
+});
+
+/** The card's action buttons: no per-card props, clicks are handled by the frame (data-act). */
+const Actions = memo(function Actions({ L }: { L: L }) {
+  const b = (act: string, title: string, icon: React.ReactNode) => (
+    <button type="button" className="dw-act" data-act={act} data-testid={`qu-${act}`} title={title} aria-label={title}>
+      {icon}
+    </button>
+  );
+  return (
+    <span className="dw-actions">
+      {b('up', L('au.d.up'), <ArrowUpOutlined />)}
+      {b('down', L('au.d.down'), <ArrowDownOutlined />)}
+      {b('copy', L('au.d.copy'), <CopyOutlined />)}
+      {b('del', L('common.delete'), <DeleteOutlined />)}
+    </span>
+  );
+});
+
 const QuestionCard: React.FC<CardProps> = (p) => {
-  const { q, index, num, selected, L, onSelect, onChange } = p;
+  const { q, index, num, selected, L, labels, onChangeId } = p;
   const t = q.quType;
+  const cid = q.dwId ?? `#${index}`;
+  const onClick = (e: React.MouseEvent) => {
+    const act = (e.target as Element).closest?.('[data-act]')?.getAttribute('data-act');
+    if (act) {
+      e.stopPropagation();
+      if (act === 'up') p.onMove(index, index - 1);
+      if (act === 'down') p.onMove(index, index + 1);
+      if (act === 'copy') p.onCopy(index);
+      if (act === 'del') p.onRemove(index);
+      return;
+    }
+    p.onSelect(index);
+  };
   if (t === 'PAGETAG') {
     return (
       <div
@@ -203,10 +312,10 @@ const QuestionCard: React.FC<CardProps> = (p) => {
         onDragStart={() => p.onDragStart(index)}
         onDragOver={(e) => e.preventDefault()}
         onDrop={() => p.onDropOn(index)}
-        onClick={() => onSelect(index)}
+        onClick={onClick}
       >
         <span>— {L('au.d.pageBreak')} —</span>
-        <Actions {...p} />
+        <Actions L={L} />
       </div>
     );
   }
@@ -215,7 +324,7 @@ const QuestionCard: React.FC<CardProps> = (p) => {
       className={`dw-card ${selected ? 'dw-sel' : ''}`}
       data-testid={`qu-${index}`}
       data-qutype={t}
-      onClick={() => onSelect(index)}
+      onClick={onClick}
       onDragOver={(e) => e.preventDefault()}
       onDrop={() => p.onDropOn(index)}
     >
@@ -224,44 +333,14 @@ const QuestionCard: React.FC<CardProps> = (p) => {
           ⠿
         </span>
         {(q.quAttr?.isRequired || q.isRequired) && t !== 'PARAGRAPH' && <span style={{ color: 'red' }}>*</span>}
-        {num !== null && <b>{num}.</b>}
-        <input
-          className="dw-inline dw-qtitle"
-          data-testid={`qu-title-${index}`}
-          value={quTitleText(q)}
-          placeholder={L('au.d.titlePh')}
-          onChange={(e) => onChange(index, (x) => setTitle(x, e.target.value))}
-        />
+        {num !== null && <b className="dw-card-num">{num}.</b>}
+        <Title q={q} cid={cid} L={L} labels={labels} onChangeId={onChangeId} />
         <span className="dw-type">{p.typeName}</span>
-        <Actions {...p} />
+        <Actions L={L} />
       </div>
-      {(q.quAttr?.showQuNote || q.quNote) && (
-        <input className="dw-inline dw-note" data-testid={`qu-note-${index}`} value={q.quNoteObj?.dwText ?? q.quNote ?? ''} placeholder={L('au.d.notePh')} onChange={(e) => onChange(index, (x) => setNote(x, e.target.value))} />
-      )}
-      <div style={{ paddingLeft: 28, marginTop: 4 }}>
-        <Body {...p} />
-      </div>
-      {(q.questionLogics?.length ?? 0) > 0 && <div className="dw-logic">⚑ {L('au.d.hasLogic', { n: q.questionLogics!.length })}</div>}
+      <Content q={q} cid={cid} L={L} labels={labels} onChangeId={onChangeId} />
     </div>
   );
 };
-
-const Actions: React.FC<CardProps> = ({ index, L, onMove, onRemove, onCopy }) => (
-  // plain elements with title attributes: a card must stay cheap to re-render (300-question surveys)
-  <span className="dw-actions" onClick={(e) => e.stopPropagation()}>
-    <span title={L('au.d.up')} data-testid={`qu-up-${index}`} onClick={() => onMove(index, index - 1)}>
-      <ArrowUpOutlined />
-    </span>
-    <span title={L('au.d.down')} data-testid={`qu-down-${index}`} onClick={() => onMove(index, index + 1)}>
-      <ArrowDownOutlined />
-    </span>
-    <span title={L('au.d.copy')} onClick={() => onCopy(index)}>
-      <CopyOutlined />
-    </span>
-    <span title={L('common.delete')} data-testid={`qu-del-${index}`} onClick={() => onRemove(index)}>
-      <DeleteOutlined />
-    </span>
-  </span>
-);
 
 export default memo(QuestionCard);

@@ -31,6 +31,19 @@ export function setTitle(q: Question, text: string): Question {
 export function setNote(q: Question, text: string): Question {
   return { ...q, quNote: esc(text), quNoteObj: { dwHtml: esc(text), dwText: text } };
 }
+/** Rich text (HTML of the allowed subset) of titles, notes and options, and their setters. */
+export const quTitleHtml = (q: Question) => q.quTitleObj?.dwHtml ?? q.quTitle ?? '';
+export const quNoteHtml = (q: Question) => q.quNoteObj?.dwHtml ?? q.quNote ?? '';
+export const optHtml = (o: Option) => o.optionTitleObj?.dwHtml ?? o.optionTitle ?? o.optionName ?? '';
+export function setTitleHtml(q: Question, html: string, text: string): Question {
+  return { ...q, quTitle: html, quTitleObj: { dwHtml: html, dwText: text } };
+}
+export function setNoteHtml(q: Question, html: string, text: string): Question {
+  return { ...q, quNote: html, quNoteObj: { dwHtml: html, dwText: text } };
+}
+export function setOptHtml(o: Option, html: string, text: string): Option {
+  return { ...o, optionTitle: html, optionTitleObj: { dwHtml: html, dwText: text } };
+}
 export function newOption(title: string): Option {
   return { dwId: uid(), optionTitle: esc(title), optionTitleObj: { dwHtml: esc(title), dwText: title } };
 }

@@ -61,6 +61,19 @@ export function useDesign(surveyId: string) {
     [update],
   );
 
+  /** Edits the question with this dwId ("#<index>" addresses a question without one). */
+  const updateQuestionById = useCallback(
+    (id: string, fn: (q: Question) => Question) =>
+      update((d) => {
+        const at = id.startsWith('#') ? Number(id.slice(1)) : d.questions.findIndex((q) => q.dwId === id);
+        if (at < 0 || at >= d.questions.length) return d;
+        const questions = d.questions.slice();
+        questions[at] = fn(questions[at]);
+        return { ...d, questions };
+      }),
+    [update],
+  );
+
   const save = useCallback(
     async (opts?: { quiet?: boolean }): Promise<boolean> => {
       if (inflight.current) await inflight.current;
@@ -168,7 +181,7 @@ export function useDesign(surveyId: string) {
     };
   }, [surveyId]);
 
-  return { st, update, updateQuestion, save, publish, reload: load, f };
+  return { st, update, updateQuestion, updateQuestionById, save, publish, reload: load, f };
 }
 
 /** Copies server-assigned dwIds into the local document (same structure, ids only where missing). */

@@ -7,6 +7,7 @@ import '../../components/design/design.css';
 import { setIn, newQuestion, numbering, quTitleText, reId } from '../../components/design/model';
 import QuestionCard from '../../components/design/QuestionCard';
 import QuestionSettings from '../../components/design/QuestionSettings';
+import type { RichTextLabels } from '../../components/RichText';
 import { BoolF, TextF } from '../../components/design/fields';
 import { bankList, bankQus, bankSaveQuestion, errMsg, toolbarQus, type Bank, type ToolbarItem } from '../../services/authoring';
 import type { Question } from '../../survey';
@@ -72,7 +73,7 @@ const Toolbar = memo(function Toolbar(p: { items?: ToolbarItem[]; onAdd: (it: To
 const Editor: React.FC = () => {
   const intl = useIntl();
   const L = useCallback((id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v), [intl]);
-  const { st, update, updateQuestion, surveyId } = useDesignCtx();
+  const { st, update, updateQuestion, updateQuestionById, surveyId } = useDesignCtx();
   const doc = st.doc!;
   const [items, setItems] = useState<ToolbarItem[]>();
   const [sel, setSel] = useState<number>(-1);
@@ -141,6 +142,19 @@ const Editor: React.FC = () => {
     if (from >= 0 && from !== i) onMove(from, i);
   }, [onMove]);
   const onSelect = useCallback((i: number) => setSel(i), []);
+  const rtLabels = useMemo<RichTextLabels>(
+    () => ({
+      bold: L('au.rt.bold'),
+      italic: L('au.rt.italic'),
+      underline: L('au.rt.underline'),
+      color: L('au.rt.color'),
+      link: L('au.rt.link'),
+      linkPh: L('au.rt.linkPh'),
+      clear: L('au.rt.clear'),
+      ok: L('common.ok'),
+    }),
+    [L],
+  );
 
   // formatting a message is not free: type names are cached per language
   const typeNames = useMemo(() => new Map<string, string>(), [L]);
@@ -245,8 +259,9 @@ const Editor: React.FC = () => {
               selected={i === sel}
               typeName={typeName(q)}
               L={L}
+              labels={rtLabels}
               onSelect={onSelect}
-              onChange={updateQuestion}
+              onChangeId={updateQuestionById}
               onMove={onMove}
               onRemove={onRemove}
               onCopy={onCopy}

@@ -1,15 +1,17 @@
-// My surveys: list, filters, create, copy, delete (recycle bin), state changes, template, export.
+// My surveys: list, filters (title, state, group), create, copy, delete (recycle bin), state changes,
+// template, export, survey groups (manage, move a survey, filter).
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { ModalForm, PageContainer, ProFormSelect, ProFormText, ProFormTextArea, ProTable } from '@ant-design/pro-components';
 import { history, useIntl } from '@umijs/max';
-import { Badge, Button, Dropdown, Modal, Space, Tag, Tooltip } from 'antd';
+import { Badge, Button, Dropdown, Modal, Select, Space, Tag, Tooltip } from 'antd';
 import React, { useEffect, useRef, useState } from 'react';
 import {
-  collaborateList, exportSurvey, groupList, survey2Template, surveyAdd, surveyCopy, surveyDelete, surveyList, surveyStatus,
+  collaborateList, errMsg, exportSurvey, groupList, survey2Template, surveyAdd, surveyCopy, surveyDelete, surveyList, surveyStatus,
   type SurveyGroup, type SurveyRow,
 } from '../../services/authoring';
 import { toast } from '../../utils/toast';
+import { GroupDrawer, MoveToGroup } from './Groups';
 
 export const SURVEY_TYPES = ['survey', 'exam', 'vote', 'satisfaction', 'eval', 'eval360', 'other'];
 
@@ -32,15 +34,30 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
   const intl = useIntl();
   const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
   const ref = useRef<ActionType>();
-  const [groups, setGroups] = useState<SurveyGroup[]>([]);
+  const [groupRows, setGroupRows] = useState<SurveyGroup[]>();
+  const [groupErr, setGroupErr] = useState<string>();
+  const groups = groupRows ?? [];
+  const [groupFilter, setGroupFilter] = useState<string>('');
+  const [groupsOpen, setGroupsOpen] = useState(false);
+  const [moveFor, setMoveFor] = useState<SurveyRow | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
   const [tplFor, setTplFor] = useState<SurveyRow | null>(null);
 
-  useEffect(() => {
+  const loadGroups = () =>
     groupList()
-      .then((r) => setGroups(r.data ?? []))
-      .catch(() => setGroups([]));
-  }, []);
+      .then((r) => {
+        setGroupRows(r.data ?? []);
+        setGroupErr(undefined);
+      })
+      .catch((e) => {
+        setGroupRows([]);
+        setGroupErr(errMsg(e));
+      });
+  useEffect(() => {
+    if (!collab) loadGroups();
+    else setGroupRows([]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [collab]);
 
   const design = (r: SurveyRow) => history.push(`/v8/dws/design/edit/${r.id}`);
   const act = async (fn: () => Promise<unknown>, ok = f('common.operationOk')) => {
@@ -82,11 +99,9 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
     {
       title: f('au.s.group'),
       dataIndex: 'groupId',
-      valueType: 'select',
       hideInTable: !!collab,
-      search: collab ? false : undefined,
-      fieldProps: { options: groups.map((g) => ({ value: g.id, label: g.groupName })) },
-      render: (_, r) => r.groupName || '-',
+      search: false,
+      render: (_, r) => <span data-testid="row-group">{r.groupName || '-'}</span>,
     },
     { title: f('au.s.answers'), dataIndex: 'answerNum', search: false, width: 90 },
     { title: f('au.s.updated'), dataIndex: 'updateDate', search: false, width: 170 },
@@ -105,6 +120,7 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
           canDesign && { key: 'template', label: f('au.s.toTemplate') },
           canDesign && { key: 'export', label: f('au.s.export') },
           canDesign && { key: 'preview', label: f('au.d.preview') },
+          owner && !collab && { key: 'group', label: <span data-testid="row-move-group">{f('au.grp.move')}</span> },
           owner && { key: 'collab', label: f('au.tab.collaborate') },
           owner && { key: 'delete', label: <span data-testid="row-delete">{f('common.delete')}</span>, danger: true },
         ].filter(Boolean) as any[];
@@ -123,6 +139,9 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
             <a data-testid="row-collect" onClick={() => history.push(`/v8/dws/c/url/${r.id}`)}>
               {f('co.collect')}
             </a>
+            <a data-testid="row-results" onClick={() => history.push(`/v8/dws/d/chart/${r.id}`)}>
+              {f('menu.dws.dChart')}
+            </a>
             <Dropdown
               menu={{
                 items,
@@ -132,6 +151,7 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
                   if (key === 'reopen') act(() => surveyStatus(r.id, 1));
                   if (key === 'edit') act(() => surveyStatus(r.id, 0));
                   if (key === 'template') setTplFor(r);
+                  if (key === 'group') setMoveFor(r);
                   if (key === 'preview') window.open(`/v8/diaowen/dw-preview/survey/${r.id}`, '_blank');
                   if (key === 'collab') history.push(`/v8/dws/design/collaborate/${r.id}`);
                   if (key === 'export')
@@ -165,6 +185,7 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
         actionRef={ref}
         columns={columns}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        params={{ groupId: collab ? undefined : groupFilter || undefined }}
         request={async (params) => {
           const { current, pageSize, surveyName, surveyState, groupId } = params as any;
           const fn = collab ? collaborateList : surveyList;
@@ -176,6 +197,18 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
           collab
             ? []
             : [
+                <Select
+                  key="grp"
+                  style={{ minWidth: 160 }}
+                  data-testid="group-filter"
+                  aria-label={f('au.grp.filter')}
+                  value={groupFilter}
+                  onChange={setGroupFilter}
+                  options={[{ value: '', label: f('au.grp.all') }, ...groups.map((g) => ({ value: g.id, label: `${g.groupName} (${g.surveyCount ?? 0})` }))]}
+                />,
+                <Button key="grpm" data-testid="group-manage" onClick={() => setGroupsOpen(true)}>
+                  {f('au.grp.manage')}
+                </Button>,
                 <Button key="imp" data-testid="import-survey" onClick={() => history.push('/v8/dw/import-survey')}>
                   {f('au.imp.title')}
                 </Button>,
@@ -209,6 +242,29 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
         <ProFormSelect name="surveyType" label={f('au.s.type')} fieldProps={{ id: 'survey-type' }} options={SURVEY_TYPES.map((t) => ({ value: t, label: f(`au.type.${t}`) }))} rules={[{ required: true }]} />
         <ProFormSelect name="groupId" label={f('au.s.group')} options={groups.map((g) => ({ value: g.id, label: g.groupName }))} />
       </ModalForm>
+      {!collab && (
+        <GroupDrawer
+          open={groupsOpen}
+          groups={groupRows}
+          error={groupErr}
+          onClose={() => setGroupsOpen(false)}
+          onChanged={() => {
+            loadGroups();
+            ref.current?.reload();
+          }}
+        />
+      )}
+      {moveFor && (
+        <MoveToGroup
+          survey={moveFor}
+          groups={groups}
+          onClose={() => setMoveFor(null)}
+          onMoved={() => {
+            loadGroups();
+            ref.current?.reload();
+          }}
+        />
+      )}
       <ModalForm
         title={f('au.s.toTemplate')}
         open={!!tplFor}
