@@ -21,7 +21,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 threads >"$tmp/a"; sleep 3; threads >"$tmp/b"
 join "$tmp/a" "$tmp/b" | awk '$3-$2>0{print $1}' >"$tmp/busy"
 threads >"$tmp/t0"; status >"$tmp/s0"; s0=$(ticks "$SERVER"); l0=$(cut -d' ' -f1-3 /proc/loadavg)
-go run ./tools/loadsubmit -sid "$SID" -rates "$RATE" -workers "$WORKERS" -duration "$DUR" "$@" | tee "$tmp/out"
+${LOADSUBMIT:-go run ./tools/loadsubmit} -sid "$SID" -rates "$RATE" -workers "$WORKERS" -duration "$DUR" "$@" | tee "$tmp/out"
 threads >"$tmp/t1"; status >"$tmp/s1"; s1=$(ticks "$SERVER")
 n=$(awk '/^rate/{for(i=1;i<=NF;i++) if($i=="ok") s+=$(i+1)} END{print s+0}' "$tmp/out")
 [ "$n" -gt 0 ] || { echo "nothing stored"; exit 1; }
