@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish as publishSurvey } from './lib.mjs';
+import { ADMIN_PASSWORD, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish as publishSurvey, uiLogin } from './lib.mjs';
 
 // the server's schedule zone (server.time_zone, default Asia/Shanghai)
 const TZ = process.env.DWS_SERVER_TIME_ZONE || 'Asia/Shanghai';
@@ -22,11 +22,7 @@ before(async () => {
   api = apiClient(await apiLogin());
   admin = await newPage();
   const page = admin.page;
-  await page.goto(`${BASE}/login`, { waitUntil: 'networkidle' });
-  await page.locator('#login-userName').fill(ADMIN_USER);
-  await page.locator('#login-password').fill(ADMIN_PASSWORD);
-  await page.locator('.ant-pro-form-login-main button.ant-btn-primary').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: T });
+  await uiLogin(page);
 });
 
 after(async () => {

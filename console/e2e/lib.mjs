@@ -57,6 +57,15 @@ export async function publish(api, name, surveyType, doc) {
   return { id, sid: dev.data.sid || add.data.sid };
 }
 
+/** Logs a page in through the login form and waits until it has left /login. */
+export async function uiLogin(page, user = ADMIN_USER, password = ADMIN_PASSWORD) {
+  await page.goto(`${BASE}/login`, { waitUntil: 'networkidle' });
+  await page.locator('#login-userName').fill(user);
+  await page.locator('#login-password').fill(password);
+  await page.locator('.ant-pro-form-login-main button.ant-btn-primary').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: T });
+}
+
 /**
  * Opens a page in a fresh context (English, desktop or a 390x844 phone) whose requests to any
  * host but the server and extraHosts are aborted and recorded in `external`.

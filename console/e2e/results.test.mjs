@@ -5,7 +5,7 @@
 // Run: BASE_URL=http://127.0.0.1:18080 ADMIN_PASSWORD=... node --test e2e/results.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish as publishSurvey } from './lib.mjs';
+import { ADMIN_PASSWORD, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish as publishSurvey, uiLogin } from './lib.mjs';
 
 const run = Date.now().toString(36).slice(-6);
 
@@ -19,11 +19,7 @@ before(async () => {
   api = apiClient(await apiLogin());
   admin = await openPage(browser, external);
   const page = admin.page;
-  await page.goto(`${BASE}/login`, { waitUntil: 'networkidle' });
-  await page.locator('#login-userName').fill(ADMIN_USER);
-  await page.locator('#login-password').fill(ADMIN_PASSWORD);
-  await page.locator('.ant-pro-form-login-main button.ant-btn-primary').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: T });
+  await uiLogin(page);
 });
 
 after(async () => {

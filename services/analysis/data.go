@@ -454,11 +454,7 @@ func (s *Service) Edit(ctx context.Context, p *account.Principal, answerID strin
 	if len(strings.TrimSpace(string(answerJSON))) == 0 {
 		return nil, nil, models.Invalid("answerJson is required")
 	}
-	var a models.Answer
-	if err := s.DB.WithContext(ctx).Select("id", "survey_id").Where("id = ? AND deleted_at IS NULL", answerID).Take(&a).Error; err != nil {
-		return nil, nil, models.ErrNotFound
-	}
-	if _, err := s.access(ctx, p, a.SurveyID); err != nil {
+	if _, err := s.answerAccess(ctx, p, answerID); err != nil {
 		return nil, nil, err
 	}
 	row, msgs, err := s.Answers.EditAnswer(ctx, answerID, answerJSON)
@@ -469,19 +465,29 @@ func (s *Service) Edit(ctx context.Context, p *account.Principal, answerID strin
 	return row, msgs, err
 }
 
-// Info returns one answer for survey staff (the get-survey-answer.do view).
-func (s *Service) Info(ctx context.Context, p *account.Principal, answerID string) (any, error) {
+// answerAccess finds a non-deleted answer and applies the survey access rule (owner or data
+// collaborator); anything else — no principal, unknown or deleted answer — is not found.
+func (s *Service) answerAccess(ctx context.Context, p *account.Principal, answerID string) (surveyID string, err error) {
 	if p == nil {
-		return nil, models.ErrNotFound
+		return "", models.ErrNotFound
 	}
 	var a models.Answer
 	if err := s.DB.WithContext(ctx).Select("id", "survey_id").Where("id = ? AND deleted_at IS NULL", strings.TrimSpace(answerID)).Take(&a).Error; err != nil {
-		return nil, models.ErrNotFound
+		return "", models.ErrNotFound
 	}
 	if _, err := s.access(ctx, p, a.SurveyID); err != nil {
+		return "", err
+	}
+	return a.SurveyID, nil
+}
+
+// Info returns one answer for survey staff (the get-survey-answer.do view).
+func (s *Service) Info(ctx context.Context, p *account.Principal, answerID string) (any, error) {
+	id := strings.TrimSpace(answerID)
+	if _, err := s.answerAccess(ctx, p, id); err != nil {
 		return nil, err
 	}
-	return s.Answers.GetAnswer(ctx, answersvc.Reader{Principal: p}, a.ID)
+	return s.Answers.GetAnswer(ctx, answersvc.Reader{Principal: p}, id)
 }
 
 var _ = json.Marshal

@@ -159,14 +159,7 @@ type ReviewRow struct {
 
 // Reviews lists the verdicts of an answer, oldest first (same access rule as Verify).
 func (s *Service) Reviews(ctx context.Context, p *account.Principal, answerID string) ([]ReviewRow, error) {
-	if p == nil {
-		return nil, models.ErrNotFound
-	}
-	var head models.Answer
-	if err := s.DB.WithContext(ctx).Select("id", "survey_id").Where("id = ? AND deleted_at IS NULL", strings.TrimSpace(answerID)).Take(&head).Error; err != nil {
-		return nil, models.ErrNotFound
-	}
-	if _, err := s.access(ctx, p, head.SurveyID); err != nil {
+	if _, err := s.answerAccess(ctx, p, answerID); err != nil {
 		return nil, err
 	}
 	var rs []struct {
@@ -175,7 +168,7 @@ func (s *Service) Reviews(ctx context.Context, p *account.Principal, answerID st
 	}
 	if err := s.DB.WithContext(ctx).Table("answer_reviews r").
 		Select("r.id, r.user_id, r.role, r.verify_value, r.note, r.created_at, COALESCE(NULLIF(u.name, ''), u.login_name, '') AS user_name").
-		Joins("LEFT JOIN users u ON u.id = r.user_id").Where("r.answer_id = ?", head.ID).Order("r.created_at, r.id").Scan(&rs).Error; err != nil {
+		Joins("LEFT JOIN users u ON u.id = r.user_id").Where("r.answer_id = ?", strings.TrimSpace(answerID)).Order("r.created_at, r.id").Scan(&rs).Error; err != nil {
 		return nil, err
 	}
 	out := make([]ReviewRow, 0, len(rs))

@@ -3,19 +3,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import React, { useMemo, useRef } from 'react';
+import { saveUrl } from '../../utils/download';
 import { toast } from '../../utils/toast';
 import { buildSpec, chartHeight, type ChartType, type Datum, type SpecOptions } from './chartData';
 import G2Chart, { type G2ChartHandle } from './G2Chart';
 
-/** Saves a data URL as a file. */
-export function saveDataUrl(url: string, name: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 /** PNG of a chart on a white background (the G2 canvas itself is transparent). */
 export function whitePng(src: string, done: (url: string) => void) {
@@ -61,7 +53,7 @@ const ChartBox: React.FC<{
           onClick={() => {
             const url = ref.current?.toPNG();
             if (!url) return toast.warning(notReady);
-            whitePng(url, (u) => saveDataUrl(u, fileName));
+            whitePng(url, (u) => saveUrl(u, fileName));
           }}
         >
           {exportLabel}

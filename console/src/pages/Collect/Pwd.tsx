@@ -7,7 +7,8 @@ import React, { useRef, useState } from 'react';
 import { pwdDelete, pwdExport, pwdGenerate, pwdList, pwdSetEnabled, type PasswordRow } from '../../services/collect';
 import { toast } from '../../utils/toast';
 import Shell, { type ShellCtx } from './Shell';
-import { download, errorText } from './util';
+import { download } from '../../utils/download';
+import { errorText } from './util';
 
 const Body: React.FC<ShellCtx> = ({ info, f }) => {
   const ref = useRef<ActionType>();

@@ -9,7 +9,8 @@ import { wfStatusText } from '../../utils/workflow';
 import { answerUrl, collectSchedule, collectStatus, qrUrl, type CollectStatus } from '../../services/collect';
 import { toast } from '../../utils/toast';
 import Shell, { type ShellCtx } from './Shell';
-import { copyText, download, errorText } from './util';
+import { download } from '../../utils/download';
+import { copyText, errorText } from './util';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 

@@ -34,14 +34,3 @@ export async function copyText(text: string, ok: string, unsupported: string): P
   toast.warning(unsupported);
   return false;
 }
-
-export function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -11,20 +11,10 @@ import {
   type SurveyGroup, type SurveyRow,
 } from '../../services/authoring';
 import { toast } from '../../utils/toast';
+import { download } from '../../utils/download';
 import { GroupDrawer, MoveToGroup } from './Groups';
 
 export const SURVEY_TYPES = ['survey', 'exam', 'vote', 'satisfaction', 'eval', 'eval360', 'other'];
-
-export function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export const StateTag: React.FC<{ s: number; f: (k: string) => string }> = ({ s, f }) => (
   <Tag color={s === 1 ? 'green' : s === 2 ? 'red' : 'default'}>{f(`au.state.${s}`)}</Tag>
