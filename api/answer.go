@@ -28,6 +28,8 @@ func (s *server) registerAnswer() {
 		s.handle(http.MethodPost, p, "", "Check an answer password", s.answerCheckPwd)
 	}
 	s.handle(http.MethodGet, a+"get-survey-answer.do", "", "One answer (resume token, respondent, or survey staff)", s.answerGet)
+	s.handle(http.MethodGet, a+"verify-code.do", "", "Verification code of a submitted answer (resume token, respondent, or survey staff)", s.answerVerifyCode)
+	s.handle(http.MethodGet, a+"verify-code-qr.do", "", "Verification code of a submitted answer as a PNG QR image", s.answerVerifyCodeQR)
 	s.handle(http.MethodPost, a+"answer-survey-log.do", "", "Answer page visit log", s.answerLog)
 	s.handle(http.MethodPost, a+"delete-test-data.do", "", "Delete the test answers of a survey (owner)", s.answerDeleteTest)
 	s.handle(http.MethodGet, a+"survey-stats.do", "", "Vote counts for the vote ranking", s.answerVoteStats)
@@ -169,6 +171,30 @@ func (s *server) answerGet(c *gin.Context) {
 	c.Header("Cache-Control", "no-store")
 	r, err := s.d.Answer.GetAnswer(c.Request.Context(), s.answerReader(c, p), first(p, "answerId"))
 	respond(c, r, err)
+}
+
+func (s *server) answerVerifyCode(c *gin.Context) {
+	p, _ := answerParams(c)
+	c.Header("Cache-Control", "no-store")
+	r, err := s.d.Answer.VerifyCode(c.Request.Context(), s.answerReader(c, p), first(p, "answerId"))
+	respond(c, r, err)
+}
+
+func (s *server) answerVerifyCodeQR(c *gin.Context) {
+	p, _ := answerParams(c)
+	img, err := s.d.Answer.VerifyCodeQR(c.Request.Context(), s.answerReader(c, p), first(p, "answerId"))
+	if errors.Is(err, models.ErrNotFound) {
+		c.JSON(http.StatusNotFound, Envelope{ResultCode: codeNotFound, ResultMsg: "Not found"})
+		return
+	}
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.Header("Referrer-Policy", "no-referrer")
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.Data(http.StatusOK, "image/png", img)
 }
 
 func (s *server) answerLog(c *gin.Context) {

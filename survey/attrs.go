@@ -278,7 +278,7 @@ type SurveyAttrs struct {
 	VoteAttr        *VoteAttr       `json:"voteAttr,omitempty"`
 	EvalAttr        json.RawMessage `json:"evalAttr,omitempty"`
 	LotteryAttr     json.RawMessage `json:"lotteryAttr,omitempty"`
-	VerifyCodeAttr  *Enabled        `json:"verifyCodeAttr,omitempty"`
+	VerifyCodeAttr  *VerifyCodeAttr `json:"verifyCodeAttr,omitempty"`
 	StatAttr        json.RawMessage `json:"statAttr,omitempty"`
 	WebhookAttr     json.RawMessage `json:"webhookAttr,omitempty"`
 	BreakAnAttr     json.RawMessage `json:"breakAnAttr,omitempty"`
@@ -287,6 +287,15 @@ type SurveyAttrs struct {
 	ExamAttr        *ExamAttr       `json:"examAttr,omitempty"`
 	LocationAttr    json.RawMessage `json:"locationAttr,omitempty"`
 	PageAnTimeAttr  *PageAnTimeAttr `json:"pageAnTimeAttr,omitempty"`
+}
+
+// VerifyCodeAttr: the verification code shown on the result page after a submit
+// (docs/api-answer.md, verify-code.do). ImgType is "barcode" (CODE128, the default) or
+// "qr"; ExpireDays is how long the code is valid after the submit (default 1).
+type VerifyCodeAttr struct {
+	Enabled    Bool   `json:"enabled,omitempty"`
+	ImgType    string `json:"imgType,omitempty"`
+	ExpireDays Num    `json:"expireDays,omitempty"`
 }
 
 // Enabled is a block with only an enabled flag.

@@ -439,3 +439,55 @@ test("the owner's review page is not blocked by the per-browser limit", async ()
     await ctx.close();
   }
 });
+
+// ---------------------------------------------------------------- verification code after submit
+
+for (const imgType of ['barcode', 'qr']) {
+  test(`verification code after submit: ${imgType} with the same code as the component`, async () => {
+    const s = await publish(`Verify ${imgType} ${run}`, 'survey', {
+      surveyAttrs: { verifyCodeAttr: { enabled: true, imgType, expireDays: 2 } },
+      questions: [
+        { dwId: 'v1', quType: 'RADIO', ...title('Pick one'), quAttr: { isRequired: true }, quRadios: [radio({ id: 'v1a', t: 'Alpha' }), radio({ id: 'v1b', t: 'Beta' })] },
+        { dwId: 'vc', quType: 'DW_COMPONENT', childType: 'verifycode', ...title('Code') },
+      ],
+    });
+    const { ctx, page } = await newPage(imgType === 'qr');
+    const calls = [];
+    page.on('response', async (r) => r.url().includes('verify-code.do') && calls.push(`${r.status()} ${await r.text().catch(() => '')}`));
+    try {
+      await page.goto(`${BASE}/v8/diaowen/an/${imgType === 'qr' ? 'm/' : ''}${s.sid}`, { waitUntil: 'networkidle' });
+      const codeEl = q(page, 'vc').locator('.dwa-code');
+      await codeEl.waitFor();
+      const code = (await codeEl.innerText()).trim();
+      assert.match(code, /^[A-Za-z0-9]{6}$/, 'the component generated a code');
+      await q(page, 'v1').getByText('Beta').click();
+      const saved = await waitSave(page, () => page.getByRole('button', { name: 'Submit' }).click());
+      assert.equal(saved.data?.anCheckResultCode, 201, JSON.stringify(saved));
+      const box = page.locator('[data-testid=verify-code]');
+      await box.waitFor({ timeout: T }).catch(async (e) => {
+        throw new Error(`${e.message}\nresult page: ${await page.locator('[data-testid=answer-done]').innerText().catch(() => '-')}\nverify-code.do: ${calls.join(' | ')}`);
+      });
+      assert.equal((await box.locator('[data-testid=verify-code-text]').innerText()).trim(), code);
+      assert.match(await box.locator('[data-testid=verify-expire]').innerText(), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+      await box.locator('[data-testid=verify-print]').waitFor();
+      if (imgType === 'barcode') {
+        const svg = box.locator('svg[data-testid=verify-barcode]');
+        assert.equal(await svg.getAttribute('data-code'), code);
+        assert.equal(await svg.getAttribute('height'), '70');
+        // start B + 6 characters + check + stop = 9 symbols of 3 bars (stop 4)
+        assert.equal(await svg.locator('rect[fill="#000"]').count(), 8 * 3 + 4);
+      } else {
+        const img = box.locator('img[data-testid=verify-qr]');
+        await img.waitFor();
+        await page.waitForFunction(() => {
+          const el = document.querySelector('img[data-testid=verify-qr]');
+          return el && el.complete && el.naturalWidth > 0;
+        }, null, { timeout: T });
+        const { w, h } = await img.evaluate((el) => ({ w: el.naturalWidth, h: el.naturalHeight }));
+        assert.ok(w > 50 && w === h, `QR image loaded (${w}x${h})`);
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+}

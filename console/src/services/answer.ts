@@ -144,6 +144,14 @@ export function setServerDraft(surveyId: string, answerId?: string) {
 export const getSurveyAnswer = (answerId: string, resumeToken?: string | null) =>
   call<any>('GET', 'none/v6/dw-answer-survey/get-survey-answer.do', { params: { answerId, resumeToken: resumeToken || undefined } });
 
+/** Verification code of a submitted answer (surveyAttrs.verifyCodeAttr; docs/api-answer.md). */
+export type VerifyCodeInfo = { answerId: string; code: string; imgType: 'barcode' | 'qr'; source: 'component' | 'server'; expireDate: string; expired: boolean };
+export const verifyCode = (answerId: string, resumeToken?: string | null) =>
+  call<VerifyCodeInfo>('GET', 'none/v6/dw-answer-survey/verify-code.do', { params: { answerId, resumeToken: resumeToken || undefined } });
+/** PNG QR of the same code (same access rule; the token travels in the query because an img cannot send headers). */
+export const verifyCodeQrUrl = (answerId: string, resumeToken?: string | null) =>
+  `${API}/none/v6/dw-answer-survey/verify-code-qr.do${qs({ answerId, resumeToken: resumeToken || undefined })}`;
+
 /** resumeToken of a saved answer, kept next to its id (docs/api-answer.md). */
 export const resumeKey = (answerId: string) => `dwResumeToken_${answerId}`;
 export function getResumeToken(answerId: string): string | null {

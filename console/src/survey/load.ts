@@ -220,7 +220,7 @@ const survey: Schema = {
     contactAttr: 'r', weixinAttr: 'r', verifyAttr: 'r',
     scoreAttr: { enabled: 'b', maxScore: 'n', showSumScore: { enabled: 'b', showContent: 's' }, showTopSum: 'r' },
     endPageAttr: 'r', opoqAttr: enabled, voteAttr: { showVoteRankList: 'pb' }, evalAttr: 'r', lotteryAttr: 'r',
-    verifyCodeAttr: enabled, statAttr: 'r', webhookAttr: 'r', breakAnAttr: 'r', autoNextPage: 'b', isTest: 'b',
+    verifyCodeAttr: { enabled: 'b', imgType: 's', expireDays: 'n' }, statAttr: 'r', webhookAttr: 'r', breakAnAttr: 'r', autoNextPage: 'b', isTest: 'b',
     examAttr: {
       shuffle: { question: 'b', option: 'b', rowOption: 'b', colOption: 'b' }, answerCard: enabled, pageEvent: 'r', anTimeAttr: 'r',
     },

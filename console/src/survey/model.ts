@@ -472,7 +472,7 @@ export interface SurveyAttrs {
   voteAttr?: VoteAttr;
   evalAttr?: RawJSON;
   lotteryAttr?: RawJSON;
-  verifyCodeAttr?: Enabled;
+  verifyCodeAttr?: VerifyCodeAttr;
   statAttr?: RawJSON;
   webhookAttr?: RawJSON;
   breakAnAttr?: RawJSON;
@@ -485,6 +485,13 @@ export interface SurveyAttrs {
 
 export interface Enabled {
   enabled?: boolean;
+}
+
+/** Verification code after submit: imgType "barcode" (CODE128, default) or "qr"; expireDays default 1. */
+export interface VerifyCodeAttr {
+  enabled?: boolean;
+  imgType?: string;
+  expireDays?: number;
 }
 
 export interface AnRefreshAttr {

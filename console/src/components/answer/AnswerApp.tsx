@@ -9,6 +9,7 @@ import {
   setResumeToken, setServerDraft, storeSessionCode, surveyJson, TransportError, webhook, type AnswerCheckResult, type SaveBody,
 } from '../../services/answer';
 import { forgetLanguage, initialLanguage, parseLanguageScript, storedLanguage, storeLanguage, translateSurvey, type SurveyLanguage } from './language';
+import VerifyCodeResult from './VerifyCodeResult';
 import { Widget } from './Widgets';
 import {
   clean, clearDrafts, findDraft, fmtSeconds, hasAnswer, msgText, nowStr, plainText, quTitle, safeHtml, saveDraft, textOf, useT, uuid,
@@ -676,14 +677,16 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
     if (voteTopOn) return { href: `/v8/diaowen/vote/top/${meta.surveyId}`, delay: 1500, label: t('an.submit.voteTop') };
     return null;
   }, [result, redirectUrl, isExam, scoreOn, showContent, voteTopOn, meta, t]);
+  // a verification code to show keeps the respondent on the result page (the link stays)
+  const verifyOn = !!sa?.verifyCodeAttr?.enabled;
   useEffect(() => {
-    if (!target) return;
+    if (!target || verifyOn) return;
     const id = setTimeout(() => {
       if (/^https?:\/\//i.test(target.href)) window.location.href = target.href;
       else window.location.assign(target.href);
     }, target.delay);
     return () => clearTimeout(id);
-  }, [target]);
+  }, [target, verifyOn]);
 
   // ------------------------------------------------------------------ password gate
   const startWithPwd = async () => {
@@ -866,6 +869,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
           <div className="dwa-result-icon" aria-hidden="true">✓</div>
           <div className="dwa-result-text">{successText ? <span dangerouslySetInnerHTML={{ __html: safeHtml(successText) }} /> : t('an.submit.success')}</div>
           {isExam && scoreOn && result?.sumScore !== undefined && result?.sumScore !== null && <div className="dwa-score-total">{t('an.submit.sumScore', { n: result.sumScore })}</div>}
+          {verifyOn && result?.dbAnswerId && <VerifyCodeResult answerId={result.dbAnswerId} resumeToken={(result as any).resumeToken} t={t} />}
           {target && (
             <a className="dwa-btn dwa-primary" href={target.href}>
               {target.label}

@@ -137,8 +137,17 @@ export function uuid(): string {
 /** Random code of the 62-letter alphabet (verification-code component). */
 export function randomCode(n = 6): string {
   const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const b = new Uint8Array(n);
+  const c = (globalThis as any).crypto;
+  if (c?.getRandomValues) c.getRandomValues(b);
+  else for (let i = 0; i < n; i++) b[i] = Math.floor(Math.random() * 256);
   let s = '';
-  for (let i = 0; i < n; i++) s += A[Math.floor(Math.random() * A.length)];
+  // 248 = 4 * 62: drop the rest so every letter is equally likely
+  for (let i = 0; i < n; i++) {
+    let x = b[i];
+    while (x >= 248) x = Math.floor(Math.random() * 248);
+    s += A[x % A.length];
+  }
   return s;
 }
 

@@ -133,6 +133,17 @@ export const AttrTab: React.FC = () => {
           <BoolF {...b} path={`${A}.breakAnAttr.server.enabled`} label={L('au.attr.breakServer')} />
           <BoolF {...b} path={`${A}.autoNextPage`} label={L('au.attr.autoNext')} />
           <BoolF {...b} path={`${A}.verifyCodeAttr.enabled`} label={L('au.attr.verifyCode')} />
+          <SelF
+            {...b}
+            path={`${A}.verifyCodeAttr.imgType`}
+            label={L('au.attr.verifyCodeImg')}
+            options={[
+              { value: 'barcode', label: L('au.attr.verifyCodeBarcode') },
+              { value: 'qr', label: L('au.attr.verifyCodeQr') },
+            ]}
+            tid="attr-verifyCodeImg"
+          />
+          <NumF {...b} path={`${A}.verifyCodeAttr.expireDays`} label={L('au.attr.verifyCodeDays')} min={0.01} max={3650} tid="attr-verifyCodeDays" />
         </Card>
         <Card size="small" title={L('au.attr.scoring')} style={{ marginTop: 8 }}>
           <BoolF {...b} path={`${A}.scoreAttr.enabled`} label={L('au.attr.scoreEnabled')} />
