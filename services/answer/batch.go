@@ -89,6 +89,7 @@ func gateStamp(sv *models.Survey, cs *models.CollectSetting) string {
 // cachedGateRows returns the survey (by id or sid) and its collection settings from the
 // cache, read again after gateCacheTTL or once a batch found them changed. nil: no survey.
 func (s *Service) cachedGateRows(ctx context.Context, sidOrID string) (*gateEntry, error) {
+	s.init()
 	if v, ok := s.gateCache.Load(sidOrID); ok {
 		e := v.(*gateEntry)
 		if !e.stale.Load() && time.Now().Before(e.exp) {
@@ -125,6 +126,7 @@ type batcher struct {
 }
 
 func (s *Service) batcherFor(surveyID string) *batcher {
+	s.init()
 	if b, ok := s.batchers.Load(surveyID); ok {
 		return b.(*batcher)
 	}

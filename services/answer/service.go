@@ -56,16 +56,23 @@ type Service struct {
 
 	once  sync.Once
 	mysql bool
-	docs  sync.Map // surveyID:version -> *pubDoc
+	docs  *boundedCache // surveyID:version -> *pubDoc (at most maxCachedDocs)
 	// batchers: surveyID -> *batcher (group commit of submissions, batch.go)
-	batchers  sync.Map
-	gateCache sync.Map // survey id or sid -> *gateEntry (submit fast path)
+	batchers  *boundedCache
+	gateCache *boundedCache // survey id or sid -> *gateEntry (submit fast path)
 	// NoBatch writes every submission in its own transaction (no group commit).
 	NoBatch bool
 }
 
+// Bounds of the in-memory caches (entries; see boundedCache).
+const (
+	maxCachedDocs    = 500
+	maxCachedSurveys = 10000
+)
+
 func (s *Service) init() {
 	s.once.Do(func() {
+		s.docs, s.batchers, s.gateCache = newBoundedCache(maxCachedDocs), newBoundedCache(maxCachedSurveys), newBoundedCache(maxCachedSurveys)
 		s.mysql = s.DB.Dialector.Name() == "mysql"
 		if s.Notifier == nil {
 			s.Notifier = NoopNotifier{}
@@ -234,6 +241,7 @@ func (s *Service) buildAttrs(d *lang.Survey) attrs {
 
 // published returns the cached parsed published version of sv.
 func (s *Service) published(ctx context.Context, sv *models.Survey) (*pubDoc, error) {
+	s.init()
 	key := sv.ID + ":" + itoa(sv.PublishedVersion)
 	if v, ok := s.docs.Load(key); ok {
 		return v.(*pubDoc), nil
