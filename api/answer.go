@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -183,18 +182,7 @@ func (s *server) answerVerifyCode(c *gin.Context) {
 func (s *server) answerVerifyCodeQR(c *gin.Context) {
 	p, _ := answerParams(c)
 	img, err := s.d.Answer.VerifyCodeQR(c.Request.Context(), s.answerReader(c, p), first(p, "answerId"))
-	if errors.Is(err, models.ErrNotFound) {
-		c.JSON(http.StatusNotFound, Envelope{ResultCode: codeNotFound, ResultMsg: "Not found"})
-		return
-	}
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.Header("Cache-Control", "no-store")
-	c.Header("Referrer-Policy", "no-referrer")
-	c.Header("X-Content-Type-Options", "nosniff")
-	c.Data(http.StatusOK, "image/png", img)
+	pngImage(c, img, err)
 }
 
 func (s *server) answerLog(c *gin.Context) {
@@ -229,16 +217,7 @@ func (s *server) answerInputVerify(c *gin.Context) {
 
 func (s *server) answerCaptcha(c *gin.Context) {
 	img, err := s.d.Answer.CaptchaImage(c.Request.Context(), strings.TrimSpace(c.Query("sessionCode")))
-	if errors.Is(err, models.ErrNotFound) {
-		c.JSON(http.StatusNotFound, Envelope{ResultCode: codeNotFound, ResultMsg: "Not found"})
-		return
-	}
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.Header("Cache-Control", "no-store")
-	c.Data(http.StatusOK, "image/png", img)
+	pngImage(c, img, err)
 }
 
 func (s *server) answerTopScore(c *gin.Context) {

@@ -55,6 +55,23 @@ func fail(c *gin.Context, err error) {
 	}
 }
 
+// pngImage answers a generated PNG that must not be cached or sniffed (captcha, answer codes);
+// a missing image is an HTTP 404 (an <img> shows it as broken), other errors the envelope.
+func pngImage(c *gin.Context, img []byte, err error) {
+	if errors.Is(err, models.ErrNotFound) {
+		c.JSON(http.StatusNotFound, Envelope{ResultCode: codeNotFound, ResultMsg: "Not found"})
+		return
+	}
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.Header("Referrer-Policy", "no-referrer")
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.Data(http.StatusOK, "image/png", img)
+}
+
 // pageResult writes the reference's PageResult shape (no envelope).
 func pageResult(c *gin.Context, total int64, current, pageSize int, rows any) {
 	c.JSON(http.StatusOK, gin.H{"total": total, "current": current, "pageSize": pageSize, "success": true, "data": rows})
