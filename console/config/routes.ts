@@ -65,7 +65,7 @@ function children(): R[] {
       icon: 'SettingOutlined',
       access: 'canAdmin',
       routes: [
-        { path: 'dw/admin', redirect: 'dw/admin/user/user' },
+        { path: 'dw/admin', component: './Admin/Home', access: 'canAdmin' },
         { path: 'dw/admin/user', redirect: 'dw/admin/user/user' },
         { path: 'dw/admin/user/user', name: 'users', component: './Admin/Users', access: 'canAdminUser' },
         { path: 'dw/admin/user/dept', name: 'dept', component: './Admin/Dept', access: 'canAdminDept' },

@@ -136,8 +136,10 @@ test('admin creates a role and a user; the user sees only permitted menus, gets 
   assert.ok(auth.includes('admin:log'), `authority ${auth}`);
   assert.ok(!auth.includes('admin:user'));
 
-  // 5. sees only the permitted menus (left-right layout opens the admin sub-menu of the current page)
-  await page.goto(`${BASE}/v8/lr/dw/admin/system/log`, { waitUntil: 'networkidle' });
+  // 5. the admin entry opens the first permitted page (not the 403 of Users), and only the
+  // permitted menus show (left-right layout opens the admin sub-menu of the current page)
+  await page.goto(`${BASE}/v8/lr/dw/admin`, { waitUntil: 'networkidle' });
+  await page.waitForURL((u) => u.pathname === '/v8/lr/dw/admin/system/log', { timeout: T });
   await page.locator('.ant-pro-table').first().waitFor();
   let menus = await menuText();
   assert.match(menus, /System log/);
