@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"dwsurvey/models"
 	"dwsurvey/services/account"
 	answersvc "dwsurvey/services/answer"
 	lang "dwsurvey/survey"
@@ -41,25 +42,32 @@ type Stats struct {
 	Total               int64               `json:"total"`
 }
 
-// SurveyStats computes survey-stats.do from the counters and the numeric item index.
-func (s *Service) SurveyStats(ctx context.Context, p *account.Principal, id string) (*Stats, error) {
+// statsOf is what survey-stats.do and report.do share: the access-checked survey, its published
+// document, its counters and the statistics built from them (no answer is read).
+func (s *Service) statsOf(ctx context.Context, p *account.Principal, id string) (*models.Survey, *lang.Survey, map[string]int64, *Stats, error) {
 	sv, err := s.access(ctx, p, id)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, nil, err
 	}
 	qtypes, d, err := s.doc(ctx, sv)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, nil, err
 	}
 	c, err := s.counters(ctx, sv.ID)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, nil, err
 	}
 	mm, err := s.minMax(ctx, sv.ID, d)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, nil, err
 	}
-	return buildStats(qtypes, d, c, mm), nil
+	return sv, d, c, buildStats(qtypes, d, c, mm), nil
+}
+
+// SurveyStats computes survey-stats.do from the counters and the numeric item index.
+func (s *Service) SurveyStats(ctx context.Context, p *account.Principal, id string) (*Stats, error) {
+	_, _, _, st, err := s.statsOf(ctx, p, id)
+	return st, err
 }
 
 func buildStats(qtypes map[string]string, d *lang.Survey, c map[string]int64, mm map[string]minMax) *Stats {
@@ -200,23 +208,10 @@ type Report struct {
 
 // Report builds the per-question summary from the aggregates.
 func (s *Service) Report(ctx context.Context, p *account.Principal, id string) (*Report, error) {
-	sv, err := s.access(ctx, p, id)
+	sv, d, c, st, err := s.statsOf(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
-	qtypes, d, err := s.doc(ctx, sv)
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.counters(ctx, sv.ID)
-	if err != nil {
-		return nil, err
-	}
-	mm, err := s.minMax(ctx, sv.ID, d)
-	if err != nil {
-		return nil, err
-	}
-	st := buildStats(qtypes, d, c, mm)
 	r := &Report{SurveyID: sv.ID, Total: st.Total, Questions: []ReportQuestion{}}
 	for _, q := range d.Questions {
 		t := string(q.QuType)

@@ -348,21 +348,17 @@ func (s *Service) Copy(ctx context.Context, p *account.Principal, in CopyInput) 
 		scene: src.Scene, doc: d})
 }
 
-// Delete moves the owner's surveys to the recycle bin. Every id must be the caller's own
-// survey; otherwise nothing changes.
-func (s *Service) Delete(ctx context.Context, p *account.Principal, ids []string) (int, error) {
-	if len(ids) == 0 {
-		return 0, models.Invalid("Please choose the surveys to delete")
-	}
+// eachOwned runs fn in one transaction for every survey of ids, each of which must be the
+// caller's own (deleted = in the recycle bin); one refusal rolls back all. Returns how many.
+func (s *Service) eachOwned(ctx context.Context, p *account.Principal, ids []string, deleted bool, fn func(tx *gorm.DB, surveyID string) error) (int, error) {
 	n := 0
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		now := s.now()
 		for _, id := range ids {
-			a, err := s.access(ctx, tx, p, id, NeedOwner)
+			a, err := s.accessIn(ctx, tx, p, id, NeedOwner, deleted)
 			if err != nil {
 				return err
 			}
-			if err := tx.Model(&models.Survey{}).Where("id = ?", a.Survey.ID).Updates(map[string]any{"deleted_at": now, "updated_at": now}).Error; err != nil {
+			if err := fn(tx, a.Survey.ID); err != nil {
 				return err
 			}
 			n++
@@ -370,6 +366,18 @@ func (s *Service) Delete(ctx context.Context, p *account.Principal, ids []string
 		return nil
 	})
 	return n, err
+}
+
+// Delete moves the owner's surveys to the recycle bin. Every id must be the caller's own
+// survey; otherwise nothing changes.
+func (s *Service) Delete(ctx context.Context, p *account.Principal, ids []string) (int, error) {
+	if len(ids) == 0 {
+		return 0, models.Invalid("Please choose the surveys to delete")
+	}
+	now := s.now()
+	return s.eachOwned(ctx, p, ids, false, func(tx *gorm.DB, sid string) error {
+		return tx.Model(&models.Survey{}).Where("id = ?", sid).Updates(map[string]any{"deleted_at": now, "updated_at": now}).Error
+	})
 }
 
 // Restore takes surveys out of the recycle bin.
@@ -377,21 +385,10 @@ func (s *Service) Restore(ctx context.Context, p *account.Principal, ids []strin
 	if len(ids) == 0 {
 		return 0, models.Invalid("Please choose the surveys to restore")
 	}
-	n := 0
-	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		for _, id := range ids {
-			a, err := s.accessIn(ctx, tx, p, id, NeedOwner, true)
-			if err != nil {
-				return err
-			}
-			if err := tx.Model(&models.Survey{}).Where("id = ?", a.Survey.ID).Updates(map[string]any{"deleted_at": nil, "updated_at": s.now()}).Error; err != nil {
-				return err
-			}
-			n++
-		}
-		return nil
+	now := s.now()
+	return s.eachOwned(ctx, p, ids, true, func(tx *gorm.DB, sid string) error {
+		return tx.Model(&models.Survey{}).Where("id = ?", sid).Updates(map[string]any{"deleted_at": nil, "updated_at": now}).Error
 	})
-	return n, err
 }
 
 // Purge hard-deletes surveys that are in the recycle bin, with their versions and collaborators.
@@ -399,27 +396,14 @@ func (s *Service) Purge(ctx context.Context, p *account.Principal, ids []string)
 	if len(ids) == 0 {
 		return 0, models.Invalid("Please choose the surveys to delete permanently")
 	}
-	n := 0
-	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		for _, id := range ids {
-			a, err := s.accessIn(ctx, tx, p, id, NeedOwner, true)
-			if err != nil {
+	return s.eachOwned(ctx, p, ids, true, func(tx *gorm.DB, sid string) error {
+		for _, m := range []any{&models.SurveyVersion{}, &models.SurveyCollaborator{}} {
+			if err := tx.Where("survey_id = ?", sid).Delete(m).Error; err != nil {
 				return err
 			}
-			sid := a.Survey.ID
-			for _, m := range []any{&models.SurveyVersion{}, &models.SurveyCollaborator{}} {
-				if err := tx.Where("survey_id = ?", sid).Delete(m).Error; err != nil {
-					return err
-				}
-			}
-			if err := tx.Where("id = ?", sid).Delete(&models.Survey{}).Error; err != nil {
-				return err
-			}
-			n++
 		}
-		return nil
+		return tx.Where("id = ?", sid).Delete(&models.Survey{}).Error
 	})
-	return n, err
 }
 
 // SetState applies a state change of up-survey-status.do. Allowed:
