@@ -1,0 +1,259 @@
+package outbox_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"dwsurvey/internal/testenv"
+	"dwsurvey/models"
+	. "dwsurvey/services/outbox"
+)
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+func newClock() *clock { return &clock{t: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)} }
+
+func forEachDriver(t *testing.T, f func(t *testing.T, db *gorm.DB)) {
+	for _, drv := range testenv.Drivers {
+		t.Run(drv, func(t *testing.T) { f(t, testenv.DB(t, drv)) })
+	}
+}
+
+func pending(t *testing.T, db *gorm.DB) int64 {
+	return testenv.Count(t, db, &models.OutboxEvent{}, "done = ?", false)
+}
+
+func TestAddIsPartOfTheTransaction(t *testing.T) {
+	forEachDriver(t, func(t *testing.T, db *gorm.DB) {
+		c := newClock()
+		boom := errors.New("the change failed")
+		err := db.Transaction(func(tx *gorm.DB) error {
+			if err := Add(tx, c.Now(), Event{Kind: "k", Key: "rolled-back", Payload: map[string]int{"a": 1}}); err != nil {
+				t.Fatal(err)
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatalf("transaction: %v", err)
+		}
+		if n := testenv.Count(t, db, &models.OutboxEvent{}); n != 0 {
+			t.Fatalf("a rolled back change left %d events", n)
+		}
+		for i := 0; i < 2; i++ { // the same event twice is stored once
+			if err := db.Transaction(func(tx *gorm.DB) error {
+				return Add(tx, c.Now(), Event{Kind: "k", Key: "a1", Payload: map[string]int{"a": i}}, Event{Kind: "other", Key: "a1"})
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := pending(t, db); n != 2 {
+			t.Fatalf("pending = %d, want 2 (one per kind and key)", n)
+		}
+		var ev models.OutboxEvent
+		db.Where("kind = ? AND entity_key = ?", "k", "a1").Take(&ev)
+		var p map[string]int
+		if err := Decode(ev, &p); err != nil || p["a"] != 0 {
+			t.Fatalf("payload %q (%v): the first write wins", ev.Payload, err)
+		}
+		if err := Add(db, c.Now(), Event{Kind: "", Key: "x"}); err == nil {
+			t.Fatal("an event without a kind was accepted")
+		}
+	})
+}
+
+func TestDispatchRunsEachEventAndRetriesFailures(t *testing.T) {
+	forEachDriver(t, func(t *testing.T, db *gorm.DB) {
+		c := newClock()
+		var evs []Event
+		for i := 0; i < 25; i++ {
+			evs = append(evs, Event{Kind: "ok", Key: fmt.Sprint("e", i)})
+		}
+		evs = append(evs, Event{Kind: "flaky", Key: "f"}, Event{Kind: "unknown", Key: "u"})
+		if err := Add(db, c.Now(), evs...); err != nil {
+			t.Fatal(err)
+		}
+		d := &Dispatcher{DB: db, Now: c.Now, Batch: 10}
+		var ok sync.Map
+		var okCalls, flakyCalls atomic.Int32
+		d.Register("ok", func(ctx context.Context, ev models.OutboxEvent) error {
+			okCalls.Add(1)
+			ok.Store(ev.Key, true)
+			return nil
+		})
+		d.Register("flaky", func(ctx context.Context, ev models.OutboxEvent) error {
+			if flakyCalls.Add(1) < 3 {
+				return errors.New("temporal unavailable")
+			}
+			return nil
+		})
+		for round := 0; round < 5; round++ {
+			if _, err := d.DispatchDue(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if okCalls.Load() != 25 {
+			t.Fatalf("ok handler ran %d times for 25 events", okCalls.Load())
+		}
+		var f models.OutboxEvent
+		db.Where("entity_key = ?", "f").Take(&f)
+		if f.Done || f.Attempts != 1 || f.LastError != "temporal unavailable" || !f.DueAt.After(c.Now()) {
+			t.Fatalf("after one failure: %+v", f)
+		}
+		st, err := ReadStats(context.Background(), db, c.Now().Add(10*time.Second))
+		if err != nil || st.Pending != 2 || st.Retrying != 2 || st.ByKind["flaky"] != 1 || st.OldestPendingSeconds != 10 {
+			t.Fatalf("stats %+v (%v)", st, err)
+		}
+		c.Add(time.Second) // the first retry is due after 1 s
+		d.DispatchDue(context.Background())
+		db.Where("entity_key = ?", "f").Take(&f)
+		if f.Done || f.Attempts != 2 {
+			t.Fatalf("after the second failure: %+v", f)
+		}
+		c.Add(time.Second) // not yet: the second retry waits 2 s
+		d.DispatchDue(context.Background())
+		if flakyCalls.Load() != 2 {
+			t.Fatalf("retried before its backoff: %d calls", flakyCalls.Load())
+		}
+		c.Add(time.Second)
+		d.DispatchDue(context.Background())
+		db.Where("entity_key = ?", "f").Take(&f)
+		if !f.Done || f.DispatchedAt == nil {
+			t.Fatalf("third attempt succeeded but the event is %+v", f)
+		}
+		var u models.OutboxEvent
+		db.Where("entity_key = ?", "u").Take(&u)
+		if u.Done || !errors.Is(ErrNoHandler, ErrNoHandler) || u.LastError != ErrNoHandler.Error() {
+			t.Fatalf("an event of an unknown kind must stay due: %+v", u)
+		}
+	})
+}
+
+// A dispatcher that stops answering after claiming (its handler hangs, its process dies)
+// leaves its rows to the others when the lease ends, not before; its late completion
+// changes nothing.
+func TestLeaseOfADeadDispatcher(t *testing.T) {
+	forEachDriver(t, func(t *testing.T, db *gorm.DB) {
+		c := newClock()
+		Add(db, c.Now(), Event{Kind: "ok", Key: "a"}, Event{Kind: "ok", Key: "b"})
+		entered, release := make(chan struct{}, 2), make(chan struct{})
+		stuck := &Dispatcher{DB: db, Now: c.Now, Lease: time.Minute}
+		stuck.Register("ok", func(context.Context, models.OutboxEvent) error { entered <- struct{}{}; <-release; return nil })
+		done := make(chan struct{})
+		go func() { stuck.DispatchDue(context.Background()); close(done) }()
+		<-entered
+		<-entered
+		var calls atomic.Int32
+		live := &Dispatcher{DB: db, Now: c.Now, Lease: time.Minute}
+		live.Register("ok", func(context.Context, models.OutboxEvent) error { calls.Add(1); return nil })
+		live.DispatchDue(context.Background())
+		if calls.Load() != 0 {
+			t.Fatal("a leased row was taken by another dispatcher")
+		}
+		c.Add(61 * time.Second)
+		live.DispatchDue(context.Background())
+		if calls.Load() != 2 || pending(t, db) != 0 {
+			t.Fatalf("after the lease: %d calls, %d pending", calls.Load(), pending(t, db))
+		}
+		close(release)
+		<-done
+		if n := testenv.Count(t, db, &models.OutboxEvent{}, "done = ? AND claimed_by = ?", true, ""); n != 2 {
+			t.Fatalf("%d rows done and released", n)
+		}
+	})
+}
+
+// Two dispatchers on one database: every event handled exactly once while they run
+// together (each row claimed by one of them).
+func TestConcurrentDispatchersShareTheWork(t *testing.T) {
+	forEachDriver(t, func(t *testing.T, db *gorm.DB) {
+		var evs []Event
+		for i := 0; i < 600; i++ {
+			evs = append(evs, Event{Kind: "ok", Key: fmt.Sprint("e", i)})
+		}
+		if err := Add(db, time.Now(), evs...); err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		seen := map[string]int{}
+		h := func(ctx context.Context, ev models.OutboxEvent) error {
+			mu.Lock()
+			seen[ev.Key]++
+			mu.Unlock()
+			return nil
+		}
+		var wg sync.WaitGroup
+		for i := 0; i < 2; i++ {
+			d := &Dispatcher{DB: db, Batch: 50}
+			d.Register("ok", h)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					n, err := d.DispatchDue(context.Background())
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if n == 0 {
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if len(seen) != 600 {
+			t.Fatalf("%d of 600 events handled", len(seen))
+		}
+		for k, n := range seen {
+			if n != 1 {
+				t.Fatalf("event %s handled %d times", k, n)
+			}
+		}
+		if p := pending(t, db); p != 0 {
+			t.Fatalf("%d still pending", p)
+		}
+	})
+}
+
+func TestRunDispatchesOnNudgeAndPurgesOldRows(t *testing.T) {
+	db := testenv.DB(t, "sqlite")
+	got := make(chan string, 10)
+	d := &Dispatcher{DB: db, Poll: time.Hour, Retain: time.Hour}
+	d.Register("ok", func(ctx context.Context, ev models.OutboxEvent) error { got <- ev.Key; return nil })
+	old := time.Now().Add(-3 * time.Hour)
+	db.Create(&models.OutboxEvent{Kind: "ok", Key: "old", Done: true, DueAt: old, CreatedAt: old, DispatchedAt: &old})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go d.Run(ctx)
+	time.Sleep(50 * time.Millisecond) // the first round found nothing; the poll is an hour away
+	Add(db, time.Now(), Event{Kind: "ok", Key: "new"})
+	d.Nudge()
+	select {
+	case k := <-got:
+		if k != "new" {
+			t.Fatalf("dispatched %q", k)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a nudge did not dispatch the new event")
+	}
+	if n := testenv.Count(t, db, &models.OutboxEvent{}, "entity_key = ?", "old"); n != 0 {
+		t.Fatal("a dispatched row older than Retain was kept")
+	}
+}
