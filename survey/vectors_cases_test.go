@@ -6,7 +6,7 @@ import (
 )
 
 func vectorFiles() []gfile {
-	return []gfile{typesFile(), checkTypesFile(), choiceFile(), logicFile(), dslFile(), pagingFile(), scoreFile(), fixesFile()}
+	return []gfile{typesFile(), checkTypesFile(), choiceFile(), logicFile(), dslFile(), pagingFile(), scoreFile(), fixesFile(), solutionFile()}
 }
 
 // typeSpec builds a required question of a type and a satisfying answer.

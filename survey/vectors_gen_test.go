@@ -305,14 +305,26 @@ func generateVectors(t *testing.T) {
 			vf.Cases = append(vf.Cases, vc)
 			total++
 		}
-		var out bytes.Buffer
-		enc := json.NewEncoder(&out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", " ")
-		_ = enc.Encode(vf)
-		if err := os.WriteFile(filepath.Join(vectorDir, f.name+".json"), out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeVectorFile(t, filepath.Join(vectorDir, f.name+".json"), vf)
 	}
 	t.Logf("generated %d vectors", total)
+}
+
+// writeVectorFile writes a generated vector file: indented JSON without HTML escaping (the
+// format every shared vector file of testdata/engine uses).
+func writeVectorFile(t *testing.T, path string, v any) {
+	t.Helper()
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

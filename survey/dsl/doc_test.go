@@ -76,6 +76,11 @@ func TestDocExamples(t *testing.T) {
 		for k, v := range vars {
 			env[k] = FromJSON(v)
 		}
+		// "$today" in the variables sets the engine clock's date (today(), age())
+		var ev Env = env
+		if td, ok := vars["$today"].(string); ok {
+			ev = clockEnv{env, td}
+		}
 		for _, l := range lines[1:] {
 			src, want, ok := strings.Cut(l, " ==> ")
 			if !ok {
@@ -91,7 +96,7 @@ func TestDocExamples(t *testing.T) {
 			if err := json.Unmarshal([]byte(want), &w); err != nil {
 				t.Fatalf("%s: bad expectation %s", src, want)
 			}
-			got := Eval(e, env).JSON()
+			got := Eval(e, ev).JSON()
 			if !reflect.DeepEqual(got, w) {
 				t.Errorf("%s = %#v, want %#v", src, got, w)
 			}

@@ -103,6 +103,15 @@ func numeric(v Value) (float64, bool) {
 	return v.AsNumber()
 }
 
+// emptyText reads the empty text "" as empty, so that it acts as 0 next to a number in + and
+// - like every other empty value.
+func emptyText(v Value) Value {
+	if v.K == String && v.S == "" {
+		return Value{}
+	}
+	return v
+}
+
 func binary(op string, a, b Value) Value {
 	switch op {
 	case "=":
@@ -127,9 +136,10 @@ func binary(op string, a, b Value) Value {
 		if a.K == List && b.K == List {
 			return ListOf(append(append([]Value{}, a.L...), b.L...))
 		}
-		if a.K == Empty && b.K == Empty {
+		if a.IsEmpty() && b.IsEmpty() {
 			return Value{}
 		}
+		a, b = emptyText(a), emptyText(b)
 		x, okx := numeric(a)
 		y, oky := numeric(b)
 		switch {
@@ -143,6 +153,7 @@ func binary(op string, a, b Value) Value {
 		return Str(a.String() + b.String())
 	}
 	// -, *, /, %
+	a, b = emptyText(a), emptyText(b)
 	x, okx := numeric(a)
 	y, oky := numeric(b)
 	if op == "-" {
@@ -326,6 +337,9 @@ func call(e *Expr, env Env) Value {
 			return Num(0)
 		}
 		return Num(float64(RuneLen(v.String())))
+	}
+	if v, ok := callMore(e.Name, args, env); ok {
+		return v
 	}
 	return Value{}
 }

@@ -14,13 +14,6 @@ var keywords = map[string]bool{
 	"quota": true, "mutex": true, "with": true, "true": true, "false": true, "empty": true, "END": true,
 }
 
-// Functions lists the built-in functions and their arity (min, max; -1 = any).
-var Functions = map[string][2]int{
-	"count": {1, 1}, "empty": {1, 1}, "contains": {2, 2}, "anyof": {2, 2}, "allof": {2, 2},
-	"sum": {1, -1}, "min": {1, -1}, "max": {1, -1}, "avg": {1, -1}, "round": {1, 2},
-	"abs": {1, 1}, "len": {1, 1},
-}
-
 var refRe = regexp.MustCompile(`^Q([1-9][0-9]{0,5})(?:A([1-9][0-9]{0,5})|R([1-9][0-9]{0,5})(?:C([1-9][0-9]{0,5}))?|C([1-9][0-9]{0,5}))?$`)
 
 // ParseRef classifies a reference name.
@@ -478,8 +471,7 @@ func (p *parser) primary() (*Expr, error) {
 			return &Expr{Type: KBool, Pos: t.pos, Bool: t.text == "true"}, nil
 		}
 		if p.toks[p.i+1].kind == tOp && p.toks[p.i+1].text == "(" {
-			ar, ok := Functions[t.text]
-			if !ok {
+			if _, ok := Functions[t.text]; !ok {
 				return nil, p.fail(t, "unknown function %q", t.text)
 			}
 			if err := p.enter(t); err != nil {
@@ -492,10 +484,11 @@ func (p *parser) primary() (*Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			if len(args) < ar[0] || (ar[1] >= 0 && len(args) > ar[1]) {
-				return nil, p.fail(t, "wrong number of arguments to %s", t.text)
+			e := &Expr{Type: KCall, Pos: t.pos, Name: t.text, Args: args}
+			if err := CheckCall(e); err != nil {
+				return nil, err
 			}
-			return &Expr{Type: KCall, Pos: t.pos, Name: t.text, Args: args}, nil
+			return e, nil
 		}
 		if t.text == "empty" {
 			p.next()

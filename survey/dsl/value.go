@@ -208,14 +208,15 @@ func containsElem(l []Value, x Value) bool {
 }
 
 // Compare is the ordering rule used by <, <=, >, >=. It returns -1, 0, 1
-// and ok=false when the values are not comparable: any Empty side (except
-// Empty vs Empty, which is 0), lists, booleans, or a number against a
-// non-numeric string. Two non-numeric strings compare by code points.
+// and ok=false when the values are not comparable: any empty side ("" and []
+// included; except empty against empty, which is 0), lists, booleans, or a
+// number against a non-numeric string. Two non-numeric strings compare by code points.
 func Compare(a, b Value) (int, bool) {
-	if a.K == Empty && b.K == Empty {
+	ae, be := a.IsEmpty(), b.IsEmpty()
+	if ae && be {
 		return 0, true
 	}
-	if a.K == Empty || b.K == Empty || a.K == List || b.K == List || a.K == Boolean || b.K == Boolean {
+	if ae || be || a.K == List || b.K == List || a.K == Boolean || b.K == Boolean {
 		return 0, false
 	}
 	x, okx := a.AsNumber()
