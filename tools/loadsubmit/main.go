@@ -102,6 +102,35 @@ func loopbackOnly(raw string) {
 }
 
 func createSurvey() string {
+	id, _ := createSurveyAs("load test")
+	return id
+}
+
+// createSurveyAs creates and publishes the 10-question load survey; it returns the survey id
+// and the login token of -user.
+func createSurveyAs(name string) (string, string) {
+	token := login()
+	var info struct{ ID string }
+	e := mustOK(call("POST", "app/survey/add.do", token, map[string]string{"surveyName": name, "surveyType": "survey"}))
+	_ = json.Unmarshal(e.Data, &info)
+	qs := []map[string]any{}
+	for i := 1; i <= 10; i++ {
+		q := fmt.Sprintf("q%d", i)
+		if i%2 == 1 {
+			qs = append(qs, map[string]any{"dwId": q, "quType": "RADIO", "quTitle": q, "quAttr": map[string]any{"isRequired": true},
+				"quRadios": []map[string]any{{"dwId": q + "a1"}, {"dwId": q + "a2"}, {"dwId": q + "a3"}}})
+		} else {
+			qs = append(qs, map[string]any{"dwId": q, "quType": "FILLBLANK", "quTitle": q, "quAttr": map[string]any{"isRequired": true}})
+		}
+	}
+	doc, _ := json.Marshal(map[string]any{"questions": qs})
+	mustOK(call("POST", "app/v6/dw-design-survey/save-survey-json.do", token, map[string]string{"surveyId": info.ID, "surveyJsonText": string(doc)}))
+	mustOK(call("POST", "app/v6/dw-design-survey/dev-survey.do", token, map[string]string{"surveyId": info.ID}))
+	return info.ID, token
+}
+
+// login returns a token of -user.
+func login() string {
 	var login struct {
 		Token string `json:"token"`
 	}
@@ -116,23 +145,7 @@ func createSurvey() string {
 	if login.Token == "" {
 		fail("login failed: %s", body)
 	}
-	var info struct{ ID string }
-	e := mustOK(call("POST", "app/survey/add.do", login.Token, map[string]string{"surveyName": "load test", "surveyType": "survey"}))
-	_ = json.Unmarshal(e.Data, &info)
-	qs := []map[string]any{}
-	for i := 1; i <= 10; i++ {
-		q := fmt.Sprintf("q%d", i)
-		if i%2 == 1 {
-			qs = append(qs, map[string]any{"dwId": q, "quType": "RADIO", "quTitle": q, "quAttr": map[string]any{"isRequired": true},
-				"quRadios": []map[string]any{{"dwId": q + "a1"}, {"dwId": q + "a2"}, {"dwId": q + "a3"}}})
-		} else {
-			qs = append(qs, map[string]any{"dwId": q, "quType": "FILLBLANK", "quTitle": q, "quAttr": map[string]any{"isRequired": true}})
-		}
-	}
-	doc, _ := json.Marshal(map[string]any{"questions": qs})
-	mustOK(call("POST", "app/v6/dw-design-survey/save-survey-json.do", login.Token, map[string]string{"surveyId": info.ID, "surveyJsonText": string(doc)}))
-	mustOK(call("POST", "app/v6/dw-design-survey/dev-survey.do", login.Token, map[string]string{"surveyId": info.ID}))
-	return info.ID
+	return login.Token
 }
 
 var seq atomic.Int64
@@ -185,7 +198,7 @@ func submit(b []byte) (bool, string, error) {
 // has a scheduled send time and its latency is counted from it, so a server that falls
 // behind is charged for the queueing too (no coordinated omission); the workers are the
 // concurrent clients.
-func run(surveyID string, rate int, d time.Duration) {
+func run(surveyID string, rate int, d time.Duration) result {
 	var lat []time.Duration
 	var mu sync.Mutex
 	var okN, badN atomic.Int64
@@ -253,10 +266,22 @@ func run(surveyID string, rate int, d time.Duration) {
 	if rate == 0 {
 		label = "max"
 	}
+	r := result{sent: sent, ok: okN.Load(), failed: badN.Load(), perSec: float64(okN.Load()) / total.Seconds(),
+		p50: ms(pct(0.50)), p99: ms(pct(0.99)), max: ms(lat[len(lat)-1])}
 	fmt.Printf("rate %-6s sent %6d ok %6d failed %4d  %7.0f submissions/s  p50 %6.1f ms  p99 %6.1f ms  max %6.1f ms\n",
-		label, sent, okN.Load(), badN.Load(), float64(okN.Load())/total.Seconds(),
-		float64(pct(0.50).Microseconds())/1000, float64(pct(0.99).Microseconds())/1000, float64(lat[len(lat)-1].Microseconds())/1000)
+		label, r.sent, r.ok, r.failed, r.perSec, r.p50, r.p99, r.max)
+	return r
 }
+
+// result is one run's figures (latencies in ms).
+type result struct {
+	sent          int
+	ok, failed    int64
+	perSec        float64
+	p50, p99, max float64
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func main() {
 	flag.Parse()
@@ -266,6 +291,16 @@ func main() {
 	}
 	if *workers < 1 || *workers > 512 {
 		fail("-workers must be 1..512")
+	}
+	if *reviewCompare {
+		runReviewCompare()
+		return
+	}
+	if *reviewProbe != "" {
+		token := login()
+		p, _ := reviewQueue(token, *reviewProbe, 1)
+		probeReview(token, *reviewProbe, *reviewPlain, p.TotalItems)
+		return
 	}
 	surveyID := *sid
 	if surveyID == "" {
