@@ -1,0 +1,670 @@
+package export
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"dwsurvey/models"
+	"dwsurvey/services/analysis"
+	"dwsurvey/services/upload"
+	"dwsurvey/storage"
+	lang "dwsurvey/survey"
+)
+
+// ErrCancelled: the export was cancelled (its row says so); the worker stops.
+var ErrCancelled = errors.New("the export was cancelled")
+
+// Progress is the durable position of a running export: Parts pages are stored as parts
+// (rows 0..Rows-1) and reading goes on after Cursor (kept in the last part). Parts and Rows
+// are recorded on the export row after every stored page (and reported as the activity's
+// heartbeat). A worker that resumes
+// replays those parts and reads again at most the page that was in flight.
+type Progress struct {
+	Parts  int             `json:"parts"`
+	Rows   int64           `json:"rows"`
+	Cursor analysis.Cursor `json:"cursor"`
+}
+
+// Phases of a running export (View.Phase).
+const (
+	PhaseReading = "reading"
+	PhaseWriting = "writing"
+	PhaseStoring = "storing"
+)
+
+func partKey(id string, n int) string { return fmt.Sprintf("exports/%s/part-%06d", id, n) }
+func fileKey(id, ext string) string   { return "exports/" + id + "/export." + ext }
+
+// layoutFor loads every published version of a survey (newest first) and builds the layout;
+// it also returns each version's question ids.
+func (s *Service) layoutFor(ctx context.Context, surveyID string, textMode bool, lng string) (*Layout, map[int]map[string]bool, error) {
+	var vs []models.SurveyVersion
+	if err := s.DB.WithContext(ctx).Where("survey_id = ?", surveyID).Order("version DESC").Find(&vs).Error; err != nil {
+		return nil, nil, err
+	}
+	docs := make([]*lang.Survey, 0, len(vs))
+	qs := map[int]map[string]bool{}
+	for _, v := range vs {
+		d, _, err := lang.Parse([]byte(v.Document))
+		if err != nil {
+			return nil, nil, fmt.Errorf("survey version %d: %w", v.Version, err)
+		}
+		docs = append(docs, d)
+		set := map[string]bool{}
+		for _, q := range d.Questions {
+			if q != nil && q.DwID != "" {
+				set[string(q.DwID)] = true
+			}
+		}
+		qs[v.Version] = set
+	}
+	return NewLayout(docs, textMode, lng), qs, nil
+}
+
+// page is one keyset page read and converted by the reader.
+type page struct {
+	rows   [][]Cell
+	files  []File
+	cursor analysis.Cursor
+}
+
+// Run runs export id from the position from (zero: the start), calling beat after every
+// page that is durable. It is idempotent: a finished export returns at once; a cancelled
+// one returns ErrCancelled. The file is written locally and stored in the blob store at the
+// end; the parts are deleted then.
+func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(Progress)) error {
+	var e models.Export
+	if err := s.DB.WithContext(ctx).Take(&e, "id = ?", id).Error; err != nil {
+		return err
+	}
+	switch e.State {
+	case models.ExportDone:
+		return nil
+	case models.ExportCancelled, models.ExportExpired:
+		return ErrCancelled
+	}
+	if e.Parts >= from.Parts { // the row is the durable position (heartbeats may lag);
+		// the cursor comes from the last part when it is replayed
+		from = Progress{Parts: e.Parts, Rows: e.RowsDone}
+	}
+	var opts Options
+	if err := json.Unmarshal([]byte(e.Options), &opts); err != nil {
+		return fmt.Errorf("export options: %w", err)
+	}
+	if e.Format == FormatReport || e.Format == FormatPDF {
+		return s.runDocument(ctx, &e, opts)
+	}
+	var sv models.Survey
+	if err := s.DB.WithContext(ctx).Take(&sv, "id = ?", e.SurveyID).Error; err != nil {
+		return err
+	}
+	pager, err := s.Analysis.Pages(ctx, &sv, opts.Filter)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	upd := map[string]any{"state": models.ExportRunning, "phase": PhaseReading, "rows_done": from.Rows}
+	if e.StartedAt == nil {
+		total, err := pager.Count(ctx)
+		if err != nil {
+			return err
+		}
+		upd["started_at"], upd["rows_total"] = now, total
+	}
+	if err := s.progress(ctx, id, upd); err != nil {
+		return err
+	}
+	layout, versionQs, err := s.layoutFor(ctx, sv.ID, opts.Values == ValuesText && e.Format != FormatSAV, opts.Lang)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp(s.TempDir, "dwsurvey-export-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	sheetPath := filepath.Join(dir, "answers."+e.Format)
+	var sheet sheetWriter
+	switch e.Format {
+	case FormatCSV:
+		sheet, err = newCSVSheet(sheetPath, layout.Columns, opts.BOM)
+	case FormatSAV:
+		tool := s.ReadStat
+		if tool == "" {
+			tool = "readstat"
+		}
+		sheet, err = newSAVSheet(tool, sheetPath, layout.Columns)
+	default:
+		sheet, err = newXLSXSheet(sheetPath, layout.Columns)
+	}
+	if err != nil {
+		return err
+	}
+	var zw *zipFiles
+	if e.WithFiles {
+		if zw, err = s.newZip(filepath.Join(dir, "export.zip"), sv.ID); err != nil {
+			return err
+		}
+		defer zw.f.Close()
+	}
+	// the file is written by its own goroutine, behind the pages that are already durable
+	type batch struct {
+		rows  [][]Cell
+		files []File
+	}
+	wctx, stopWriter := context.WithCancel(ctx)
+	defer stopWriter()
+	batches := make(chan batch, 2)
+	werr := make(chan error, 1)
+	go func() {
+		var err error
+		for b := range batches {
+			if err != nil {
+				continue // drain
+			}
+			for _, r := range b.rows {
+				if err = sheet.Row(r); err != nil {
+					break
+				}
+			}
+			if zw != nil && err == nil {
+				for _, f := range b.files {
+					if err = zw.add(wctx, f); err != nil {
+						break
+					}
+				}
+			}
+			if err != nil {
+				stopWriter()
+			}
+		}
+		werr <- err
+	}()
+	send := func(b batch) error {
+		select {
+		case batches <- b:
+			return nil
+		case <-wctx.Done():
+			return wctx.Err()
+		}
+	}
+	finishWriter := func(err error) error {
+		close(batches)
+		if werrv := <-werr; werrv != nil {
+			return werrv
+		}
+		return err
+	}
+	// 1. replay the parts a previous attempt stored
+	width := len(layout.Columns)
+	for n := 0; n < from.Parts; n++ {
+		rows, files, cur, err := s.readPart(ctx, id, n, width)
+		from.Cursor = cur
+		if err == nil {
+			err = send(batch{rows, files})
+		}
+		if err != nil {
+			return finishWriter(fmt.Errorf("part %d: %w", n, err))
+		}
+	}
+	// 2. read on from the cursor, one page at a time: read, store as a part, record the
+	// position (the row is the durable position; a crash re-reads at most this page)
+	pos := from
+	cv := newConverter(layout, versionQs)
+	for {
+		// one page at a time (no read-ahead): a crash re-reads at most the page in flight
+		pg, err := s.readPage(wctx, pager, cv, pos.Cursor, e.WithFiles)
+		if err != nil {
+			return finishWriter(err)
+		}
+		if len(pg.rows) == 0 {
+			break
+		}
+		b := encodePart(pg.rows, pg.files, pg.cursor)
+		if err := s.Blob.Put(ctx, partKey(id, pos.Parts), bytes.NewReader(b), int64(len(b)), "application/octet-stream"); err != nil {
+			return finishWriter(err)
+		}
+		next := Progress{Parts: pos.Parts + 1, Rows: pos.Rows + int64(len(pg.rows)), Cursor: pg.cursor}
+		if err := s.recordPage(ctx, id, pos.Parts, next); err != nil {
+			return finishWriter(err)
+		}
+		pos = next
+		if beat != nil {
+			beat(pos)
+		}
+		if err := send(batch{pg.rows, pg.files}); err != nil {
+			return finishWriter(err)
+		}
+	}
+	if err := finishWriter(nil); err != nil {
+		return err
+	}
+	// 3. finish the file and store it
+	if err := s.progress(ctx, id, map[string]any{"phase": PhaseWriting}); err != nil {
+		return err
+	}
+	if err := sheet.Close(ctx); err != nil {
+		return err
+	}
+	out, ext := sheetPath, e.Format
+	if zw != nil {
+		if err := zw.finish(sheetPath, "answers."+e.Format); err != nil {
+			return err
+		}
+		out, ext = zw.f.Name(), "zip"
+	}
+	if err := s.progress(ctx, id, map[string]any{"phase": PhaseStoring}); err != nil {
+		return err
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	key := fileKey(id, ext)
+	if err := s.Blob.Put(ctx, key, f, st.Size(), ContentType(ext)); err != nil {
+		return err
+	}
+	done := s.now()
+	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ? AND parts = ?", id, models.ExportRunning, pos.Parts).
+		Updates(map[string]any{"state": models.ExportDone, "phase": "", "rows_done": pos.Rows, "blob_key": key, "size": st.Size(),
+			"finished_at": done, "expires_at": done.Add(s.ttl()), "parts": 0})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 { // cancelled while storing
+		_ = s.Blob.Delete(ctx, key)
+		return ErrCancelled
+	}
+	s.deleteParts(ctx, id, pos.Parts)
+	return nil
+}
+
+// progress updates a running export; a row that is no longer running (cancelled) stops
+// the worker.
+func (s *Service) progress(ctx context.Context, id string, upd map[string]any) error {
+	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state IN ?", id, []string{models.ExportQueued, models.ExportRunning}).Updates(upd)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		var e models.Export
+		if err := s.DB.WithContext(ctx).Select("state").Take(&e, "id = ?", id).Error; err != nil {
+			return err
+		}
+		if e.State != models.ExportQueued && e.State != models.ExportRunning {
+			return ErrCancelled
+		}
+	}
+	return nil
+}
+
+// converter turns pages of answers into rows on every core; it keeps each goroutine's
+// reusable state and, per survey version, which layout questions the version has.
+type converter struct {
+	layout    *Layout
+	versionQs map[int]map[string]bool
+	inVersion map[int][]bool
+	states    []rowState
+}
+
+func newConverter(l *Layout, versionQs map[int]map[string]bool) *converter {
+	return &converter{layout: l, versionQs: versionQs, inVersion: map[int][]bool{}, states: make([]rowState, runtime.GOMAXPROCS(0))}
+}
+
+func (cv *converter) versionSet(v int) []bool {
+	in, ok := cv.inVersion[v]
+	if !ok {
+		in = make([]bool, len(cv.layout.questions))
+		for i, q := range cv.layout.questions {
+			in[i] = cv.versionQs[v][q.dwID]
+		}
+		cv.inVersion[v] = in
+	}
+	return in
+}
+
+// readPage reads the keyset page after c and converts it (an empty page is the end).
+func (s *Service) readPage(ctx context.Context, pager *analysis.Pager, cv *converter, c analysis.Cursor, withFiles bool) (page, error) {
+	answers, err := s.fetchPage(ctx, pager, c)
+	if err != nil {
+		return page{}, err
+	}
+	return cv.convert(answers, c, withFiles)
+}
+
+// fetchPage reads the answers of the keyset page after c.
+func (s *Service) fetchPage(ctx context.Context, pager *analysis.Pager, c analysis.Cursor) ([]answerRec, error) {
+	rs, err := pager.Rows(ctx, c, s.pageSize(), answerCols)
+	if err != nil {
+		return nil, err
+	}
+	var answers []answerRec
+	if rs != nil {
+		answers = make([]answerRec, 0, s.pageSize())
+		for rs.Next() {
+			answers = append(answers, answerRec{})
+			if err := answers[len(answers)-1].scan(rs); err != nil {
+				rs.Close()
+				return nil, err
+			}
+		}
+		if err := errors.Join(rs.Err(), rs.Close()); err != nil {
+			return nil, err
+		}
+	}
+	if s.OnRead != nil {
+		s.OnRead(len(answers))
+	}
+	return answers, nil
+}
+
+// convert turns fetched answers into a page (none: the end, cursor c kept).
+func (cv *converter) convert(answers []answerRec, c analysis.Cursor, withFiles bool) (page, error) {
+	if len(answers) == 0 {
+		return page{cursor: c}, nil
+	}
+	last := &answers[len(answers)-1]
+	width := len(cv.layout.Columns)
+	pg := page{rows: make([][]Cell, len(answers)), cursor: analysis.Cursor{EndAnDate: last.EndAnDate, ID: last.ID}}
+	cells := make([]Cell, width*len(answers))
+	files := make([][]File, len(answers))
+	sets := make([][]bool, len(answers))
+	for i := range answers {
+		sets[i] = cv.versionSet(answers[i].SurveyVersion)
+	}
+	// answers are converted on every core (decoding their documents is the expensive part)
+	workers := max(1, min(len(cv.states), len(answers)/100))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			st := &cv.states[w]
+			for i := w; i < len(answers); i += workers {
+				row := cells[i*width : (i+1)*width : (i+1)*width]
+				f, err := cv.layout.row(st, &answers[i], sets[i], row, withFiles)
+				if err != nil {
+					errs[w] = fmt.Errorf("answer %s: %w", answers[i].ID, err)
+					return
+				}
+				pg.rows[i], files[i] = row, f
+			}
+		}(w)
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return page{}, err
+	}
+	for _, f := range files {
+		pg.files = append(pg.files, f...)
+	}
+	return pg, nil
+}
+
+func (s *Service) readPart(ctx context.Context, id string, n, width int) ([][]Cell, []File, analysis.Cursor, error) {
+	rc, _, err := s.Blob.Get(ctx, partKey(id, n))
+	if err != nil {
+		return nil, nil, analysis.Cursor{}, err
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(rc)
+	if err != nil {
+		return nil, nil, analysis.Cursor{}, err
+	}
+	return decodePart(b, width)
+}
+
+// recordPage records that part number n is stored and reading goes on after p.Cursor. The
+// update is fenced on the part count: a second worker on the same export (one that was
+// taken for dead but still runs) finds the count moved and stops.
+func (s *Service) recordPage(ctx context.Context, id string, n int, p Progress) error {
+	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ? AND parts = ?", id, models.ExportRunning, n).
+		Updates(map[string]any{"rows_done": p.Rows, "parts": p.Parts})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		var e models.Export
+		if err := s.DB.WithContext(ctx).Select("state", "parts").Take(&e, "id = ?", id).Error; err != nil {
+			return err
+		}
+		if e.State != models.ExportRunning {
+			return ErrCancelled
+		}
+		return fmt.Errorf("export %s: part %d was recorded by another worker (now %d)", id, n, e.Parts)
+	}
+	return nil
+}
+
+// ContentType is the media type of an export file extension.
+func ContentType(ext string) string {
+	switch ext {
+	case "xlsx":
+		return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	case "csv":
+		return "text/csv; charset=utf-8"
+	case "zip":
+		return "application/zip"
+	case "docx":
+		return "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+	case "pdf":
+		return "application/pdf"
+	}
+	return "application/octet-stream"
+}
+
+func (s *Service) deleteParts(ctx context.Context, id string, n int) {
+	for i := 0; i < n; i++ {
+		if err := s.Blob.Delete(ctx, partKey(id, i)); err != nil && !errors.Is(err, storage.ErrBlobNotFound) {
+			slog.Warn("export: part not deleted", "export", id, "part", i, "err", err)
+		}
+	}
+}
+
+// Discard ends an export that will not finish: its parts (those the row counts and the
+// page that was in flight) and any file are deleted and the row gets state (cancelled, or
+// failed with msg while it was still queued or running). Idempotent.
+func (s *Service) Discard(ctx context.Context, id, state, msg string) error {
+	var e models.Export
+	if err := s.DB.WithContext(ctx).Take(&e, "id = ?", id).Error; err != nil {
+		return err
+	}
+	parts := e.Parts
+	for i := 0; i <= parts; i++ { // the stored parts and the one that was in flight
+		_ = s.Blob.Delete(ctx, partKey(id, i))
+	}
+	for _, ext := range []string{FormatXLSX, FormatCSV, FormatSAV, "zip", "docx", "pdf"} {
+		_ = s.Blob.Delete(ctx, fileKey(id, ext))
+	}
+	upd := map[string]any{"state": state, "phase": "", "blob_key": "", "size": 0, "parts": 0, "finished_at": s.now()}
+	if msg != "" {
+		upd["error"] = clip(msg, 500)
+	}
+	q := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ?", id)
+	if state == models.ExportFailed {
+		q = q.Where("state IN ?", []string{models.ExportQueued, models.ExportRunning})
+	}
+	return q.Updates(upd).Error
+}
+
+// Expire deletes the files of exports whose expiry passed (at most batch) and marks them
+// expired; it returns how many. Idempotent: a file already gone is fine.
+func (s *Service) Expire(ctx context.Context, batch int) (int, error) {
+	if batch <= 0 {
+		batch = 500
+	}
+	var rows []models.Export
+	if err := s.DB.WithContext(ctx).Where("state = ? AND expires_at <= ?", models.ExportDone, s.now()).Order("expires_at").Limit(batch).Find(&rows).Error; err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range rows {
+		if err := s.Blob.Delete(ctx, e.BlobKey); err != nil && !errors.Is(err, storage.ErrBlobNotFound) {
+			return n, err
+		}
+		if err := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ?", e.ID, models.ExportDone).
+			Updates(map[string]any{"state": models.ExportExpired, "blob_key": "", "size": 0}).Error; err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// --- the ZIP of the sheet and the uploaded files ---
+
+type zipFiles struct {
+	s        *Service
+	surveyID string
+	f        *os.File
+	zw       *zip.Writer
+	seq      map[string]int
+	missing  []string
+}
+
+func (s *Service) newZip(p, surveyID string) (*zipFiles, error) {
+	f, err := os.Create(p)
+	if err != nil {
+		return nil, err
+	}
+	return &zipFiles{s: s, surveyID: surveyID, f: f, zw: zip.NewWriter(f), seq: map[string]int{}}, nil
+}
+
+// SafeName makes an uploaded file's original name safe as one path element of a ZIP:
+// the base name only (no folders, no "..", no drive or control characters), at most 100
+// characters; an empty result becomes "file".
+func SafeName(name string) string {
+	name = strings.ReplaceAll(name, "\\", "/")
+	name = path.Base(name)
+	name = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || strings.ContainsRune(`/\:*?"<>|`, r) {
+			return '_'
+		}
+		return r
+	}, name)
+	name = strings.TrimLeft(strings.TrimSpace(name), ".")
+	if r := []rune(name); len(r) > 100 {
+		name = string(r[len(r)-100:])
+	}
+	if name == "" {
+		return "file"
+	}
+	return name
+}
+
+// uploadID reads the upload id out of a stored file path (/api/dwsurvey/up/download/<id>?...).
+func uploadID(p string) string {
+	i := strings.Index(p, upload.DownloadPrefix)
+	if i < 0 {
+		return ""
+	}
+	id := p[i+len(upload.DownloadPrefix):]
+	if j := strings.IndexAny(id, "?#/"); j >= 0 {
+		id = id[:j]
+	}
+	return id
+}
+
+// add copies one uploaded file into files/<answerId>/<n>-<safe name>. Only uploads of this
+// survey are copied (an answer cannot pull another survey's file into the export); a
+// missing one is listed in files/MISSING.txt.
+func (z *zipFiles) add(ctx context.Context, f File) error {
+	id := uploadID(f.Key)
+	var row models.UploadFile
+	if id == "" || z.s.DB.WithContext(ctx).Take(&row, "id = ? AND survey_id = ?", id, z.surveyID).Error != nil {
+		z.missing = append(z.missing, f.AnswerID+": "+f.Name)
+		return nil
+	}
+	rc, _, err := z.s.Blob.Get(ctx, row.BlobKey)
+	if err != nil {
+		z.missing = append(z.missing, f.AnswerID+": "+f.Name)
+		return nil
+	}
+	defer rc.Close()
+	z.seq[f.AnswerID]++
+	name := fmt.Sprintf("files/%s/%d-%s", SafeName(f.AnswerID), z.seq[f.AnswerID], SafeName(f.Name))
+	w, err := z.zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: row.CreatedAt})
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(w, rc)
+	return err
+}
+
+// finish adds the sheet and closes the archive.
+func (z *zipFiles) finish(sheetPath, name string) error {
+	if len(z.missing) > 0 {
+		w, err := z.zw.Create("files/MISSING.txt")
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, "Files no longer stored:\r\n"+strings.Join(z.missing, "\r\n")+"\r\n"); err != nil {
+			return err
+		}
+	}
+	sf, err := os.Open(sheetPath)
+	if err != nil {
+		return err
+	}
+	defer sf.Close()
+	w, err := z.zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: time.Now()})
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(w, sf); err != nil {
+		return err
+	}
+	if err := z.zw.Close(); err != nil {
+		return err
+	}
+	return z.f.Sync()
+}
+
+// AllCells reads every valid answer of a survey through its layout into memory (the
+// benchmark's reference writes these cells without the database; not for requests).
+func (s *Service) AllCells(ctx context.Context, surveyID string, textMode bool, lng string) (*Layout, [][]Cell, error) {
+	var sv models.Survey
+	if err := s.DB.WithContext(ctx).Take(&sv, "id = ?", surveyID).Error; err != nil {
+		return nil, nil, err
+	}
+	pager, err := s.Analysis.Pages(ctx, &sv, analysis.Filter{})
+	if err != nil {
+		return nil, nil, err
+	}
+	layout, versionQs, err := s.layoutFor(ctx, sv.ID, textMode, lng)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rows [][]Cell
+	var c analysis.Cursor
+	cv := newConverter(layout, versionQs)
+	for {
+		pg, err := s.readPage(ctx, pager, cv, c, false)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(pg.rows) == 0 {
+			return layout, rows, nil
+		}
+		rows, c = append(rows, pg.rows...), pg.cursor
+	}
+}

@@ -1,0 +1,466 @@
+package export
+
+import (
+	"archive/zip"
+	"bufio"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// sheetWriter writes the answer sheet to a local file.
+type sheetWriter interface {
+	Row(cells []Cell) error
+	// Close finishes the file (for .sav: converts it).
+	Close(ctx context.Context) error
+}
+
+// clip shortens s to at most n bytes without splitting a character.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n]
+	for len(s) > 0 && !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// --- CSV (RFC 4180: CRLF, quotes doubled; optional UTF-8 BOM so Excel reads Chinese) ---
+
+type csvSheet struct {
+	f   *os.File
+	buf *bufio.Writer
+	rec []string // the header; .sav rows
+	out []byte   // the line being written
+}
+
+func newCSVSheet(path string, cols []Column, bom bool) (*csvSheet, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	s := &csvSheet{f: f, buf: bufio.NewWriterSize(f, 1<<20), rec: make([]string, len(cols))}
+	if bom {
+		s.buf.WriteString("\uFEFF")
+	}
+	for i, c := range cols {
+		s.rec[i] = Neutralise(c.Header)
+	}
+	return s, s.writeRecord(s.rec)
+}
+
+// csvNeedsQuotes is encoding/csv's rule (comma separator): empty fields are bare; `\.`,
+// fields with a comma, quote, CR or LF, and fields starting with a space are quoted.
+func csvNeedsQuotes(field string) bool {
+	if field == "" {
+		return false
+	}
+	if field == `\.` {
+		return true
+	}
+	for i := 0; i < len(field); i++ {
+		if c := field[i]; c == '\n' || c == '\r' || c == '"' || c == ',' {
+			return true
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(field)
+	return unicode.IsSpace(r)
+}
+
+// appendCSVField appends one field as encoding/csv writes it with UseCRLF: quotes doubled,
+// LF written as CRLF, a lone CR dropped.
+func appendCSVField(b []byte, field string) []byte {
+	if !csvNeedsQuotes(field) {
+		return append(b, field...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(field); i++ {
+		switch c := field[i]; c {
+		case '"':
+			b = append(b, '"', '"')
+		case '\r':
+		case '\n':
+			b = append(b, '\r', '\n')
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
+func (s *csvSheet) writeRecord(rec []string) error {
+	b := s.out[:0]
+	for i, f := range rec {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendCSVField(b, f)
+	}
+	b = append(b, '\r', '\n')
+	s.out = b
+	_, err := s.buf.Write(b)
+	return err
+}
+
+// Row writes the cells as one CSV line (the same bytes as encoding/csv; pinned by
+// TestCSVSheetMatchesEncodingCSV).
+func (s *csvSheet) Row(cells []Cell) error {
+	b := s.out[:0]
+	for i, c := range cells {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		switch c.Kind {
+		case CellNum:
+			b = appendNum(b, c.Num)
+		case CellStr:
+			b = appendCSVField(b, c.Str)
+		}
+	}
+	b = append(b, '\r', '\n')
+	s.out = b
+	_, err := s.buf.Write(b)
+	return err
+}
+
+func (s *csvSheet) Close(context.Context) error {
+	err := s.buf.Flush()
+	return errors.Join(err, s.f.Close())
+}
+
+// --- XLSX (excelize streaming writer; a new sheet every 1,048,575 answers) ---
+
+// xlsxMaxRows is Excel's row limit less the header row.
+const xlsxMaxRows = 1048575
+
+// xlsxMaxText is Excel's longest cell text (characters).
+const xlsxMaxText = 32767
+
+type xlsxSheet struct {
+	path    string
+	f       *excelize.File
+	sw      *excelize.StreamWriter
+	header  []any
+	vals    []any
+	row     int
+	sheetNo int
+}
+
+// newXLSXSheet writes path; excelize's temporary file of the streamed rows is kept in the
+// same folder (the export's own, removed however the export ends — no excelize-* files
+// are left in the system's temporary folder by a cancelled or crashed export).
+func newXLSXSheet(path string, cols []Column) (*xlsxSheet, error) {
+	s := &xlsxSheet{path: path, f: excelize.NewFile(excelize.Options{TmpDir: filepath.Dir(path)}), vals: make([]any, len(cols))}
+	s.header = make([]any, len(cols))
+	for i, c := range cols {
+		s.header[i] = Neutralise(c.Header)
+	}
+	return s, s.newSheet()
+}
+
+func (s *xlsxSheet) newSheet() error {
+	if s.sw != nil {
+		if err := s.sw.Flush(); err != nil {
+			return err
+		}
+	}
+	s.sheetNo++
+	name := "Answers"
+	if s.sheetNo > 1 {
+		name = fmt.Sprintf("Answers %d", s.sheetNo)
+		if _, err := s.f.NewSheet(name); err != nil {
+			return err
+		}
+	} else if err := s.f.SetSheetName("Sheet1", name); err != nil {
+		return err
+	}
+	sw, err := s.f.NewStreamWriter(name)
+	if err != nil {
+		return err
+	}
+	s.sw, s.row = sw, 1
+	return sw.SetRow("A1", s.header)
+}
+
+func (s *xlsxSheet) Row(cells []Cell) error {
+	if s.row > xlsxMaxRows {
+		if err := s.newSheet(); err != nil {
+			return err
+		}
+	}
+	s.row++
+	for i, c := range cells {
+		switch c.Kind {
+		case CellNum:
+			s.vals[i] = c.Num
+		case CellStr:
+			if len(c.Str) > xlsxMaxText {
+				s.vals[i] = string([]rune(c.Str)[:min(utf8.RuneCountInString(c.Str), xlsxMaxText)])
+			} else {
+				s.vals[i] = c.Str
+			}
+		default:
+			s.vals[i] = nil
+		}
+	}
+	cell, _ := excelize.CoordinatesToCellName(1, s.row)
+	return s.sw.SetRow(cell, s.vals)
+}
+
+func (s *xlsxSheet) Close(context.Context) error {
+	err := s.sw.Flush()
+	if err == nil {
+		err = s.save()
+	}
+	return errors.Join(err, s.f.Close())
+}
+
+// save writes the workbook archive straight into the file. excelize's SaveAs/WriteTo build
+// the whole archive in a bytes.Buffer first (at a million answers a 255 MB buffer that
+// doubles while it grows: most of the export's peak memory); its ZipWriter hook lets the
+// archive go to the file instead, and the buffer stays empty. Entries larger than 4 GiB
+// then get the "version needed" excelize would have set in the buffer (patchZip64).
+func (s *xlsxSheet) save() error {
+	out, err := os.Create(s.path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(out, 1<<20)
+	s.f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(bw) })
+	err = s.f.Write(io.Discard)
+	err = errors.Join(err, bw.Flush(), out.Close())
+	if err != nil {
+		return err
+	}
+	return patchZip64(s.path)
+}
+
+// patchZip64 sets "version needed to extract" to 4.5 in the local header of every entry
+// larger than 4 GiB (Excel refuses such entries otherwise; what excelize does in its
+// in-memory buffer). Go's zip writer streams entries: their local headers have no extra
+// field, so the header starts 30 bytes plus the name before the data (checked before a
+// byte is changed).
+func patchZip64(path string) error {
+	r, err := zip.OpenReader(path)
+	if err != nil {
+		return err
+	}
+	var at []int64
+	for _, f := range r.File {
+		if f.UncompressedSize64 < math.MaxUint32 && f.CompressedSize64 < math.MaxUint32 {
+			continue
+		}
+		off, err := f.DataOffset()
+		if err != nil {
+			r.Close()
+			return err
+		}
+		if h := off - 30 - int64(len(f.Name)); h >= 0 {
+			at = append(at, h)
+		}
+	}
+	r.Close()
+	if len(at) == 0 {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for _, h := range at {
+		var sig [6]byte
+		if _, err := f.ReadAt(sig[:], h); err != nil {
+			return err
+		}
+		if binary.LittleEndian.Uint32(sig[:4]) != 0x04034b50 {
+			continue
+		}
+		if _, err := f.WriteAt([]byte{45, 0}, h+4); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// --- SPSS .sav: Debian's readstat tool converts a CSV with a JSON metadata file ---
+
+// savSheet writes the data as CSV (variable names as header, codes as numbers), the
+// metadata (types, variable labels, value labels, missing values, decimals) as readstat's
+// JSON, runs `readstat data.csv meta.json out.sav` and then sets the measure levels, which
+// readstat's CSV path does not carry, in the .sav's variable display record.
+type savSheet struct {
+	tool  string
+	out   string
+	cols  []Column
+	csv   *csvSheet
+	width []int // widest string cell per column (bytes)
+}
+
+// savMaxText is the longest SPSS string (bytes).
+const savMaxText = 32767
+
+func newSAVSheet(tool, out string, cols []Column) (*savSheet, error) {
+	names := make([]Column, len(cols))
+	for i, c := range cols {
+		names[i] = Column{Header: c.Name}
+	}
+	cs, err := newCSVSheet(out+".csv", names, false)
+	if err != nil {
+		return nil, err
+	}
+	return &savSheet{tool: tool, out: out, cols: cols, csv: cs, width: make([]int, len(cols))}, nil
+}
+
+func (s *savSheet) Row(cells []Cell) error {
+	for i, c := range cells {
+		if c.Kind == CellStr {
+			if !s.cols[i].Numeric {
+				if len(c.Str) > savMaxText {
+					c.Str = clip(c.Str, savMaxText)
+				}
+				s.width[i] = max(s.width[i], len(c.Str))
+				s.csv.rec[i] = c.Str
+				continue
+			}
+			s.csv.rec[i] = "" // text in a numeric column cannot happen; keep the file valid
+			continue
+		}
+		s.csv.rec[i] = c.String()
+	}
+	return s.csv.writeRecord(s.csv.rec)
+}
+
+type savCategory struct {
+	Code  int    `json:"code"`
+	Label string `json:"label"`
+}
+
+type savMissing struct {
+	Type   string `json:"type"`
+	Values []int  `json:"values"`
+}
+
+type savVariable struct {
+	Type       string        `json:"type"`
+	Name       string        `json:"name"`
+	Label      string        `json:"label,omitempty"`
+	Decimals   *int          `json:"decimals,omitempty"`
+	Categories []savCategory `json:"categories,omitempty"`
+	Missing    *savMissing   `json:"missing,omitempty"`
+}
+
+func (s *savSheet) metadata() ([]byte, error) {
+	vars := make([]savVariable, len(s.cols))
+	for i, c := range s.cols {
+		v := savVariable{Type: "STRING", Name: c.Name, Label: clip(c.Label, 250)}
+		if c.Numeric {
+			d := c.Decimals
+			v.Type, v.Decimals = "NUMERIC", &d
+			for _, l := range c.Labels {
+				v.Categories = append(v.Categories, savCategory{Code: l.Code, Label: clip(l.Label, 120)})
+			}
+			if len(c.Missing) > 0 {
+				v.Missing = &savMissing{Type: "DISCRETE", Values: c.Missing}
+				v.Categories = append(v.Categories, savCategory{Code: MissingCode, Label: "not answered"})
+			}
+		}
+		vars[i] = v
+	}
+	return json.Marshal(map[string]any{"type": "SPSS", "variables": vars})
+}
+
+func (s *savSheet) Close(ctx context.Context) error {
+	if err := s.csv.Close(ctx); err != nil {
+		return err
+	}
+	defer os.Remove(s.out + ".csv")
+	meta, err := s.metadata()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(s.out+".json", meta, 0o600); err != nil {
+		return err
+	}
+	defer os.Remove(s.out + ".json")
+	cmd := exec.CommandContext(ctx, s.tool, s.out+".csv", s.out+".json", s.out)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if errors.Is(err, exec.ErrNotFound) {
+			return fmt.Errorf("SPSS export needs the readstat tool (Debian package readstat): %w", err)
+		}
+		return fmt.Errorf("readstat: %v: %s", err, clip(string(out), 300))
+	}
+	return setMeasures(s.out, s.cols, s.width)
+}
+
+// spssMeasure is the .sav code of a measure level.
+func spssMeasure(m string) uint32 {
+	switch m {
+	case Ordinal:
+		return 2
+	case Scale:
+		return 3
+	}
+	return 1
+}
+
+// setMeasures rewrites the measure of every variable in the variable display record (record
+// type 7, subtype 11: three int32 per variable segment — measure, width, alignment) of a
+// .sav readstat wrote. Strings wider than 255 bytes take several segments, as many as
+// readstat gives them ((width+251)/252); the record's count is checked against that.
+func setMeasures(path string, cols []Column, width []int) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var segs []uint32 // one measure per segment
+	for i, c := range cols {
+		n := 1
+		if !c.Numeric && max(width[i], 1) > 255 {
+			n = (max(width[i], 1) + 251) / 252
+		}
+		for j := 0; j < n; j++ {
+			segs = append(segs, spssMeasure(c.Measure))
+		}
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	// the dictionary is at the start; read up to the data (bounded)
+	head := make([]byte, min(st.Size(), 64<<20))
+	if _, err := io.ReadFull(f, head); err != nil {
+		return err
+	}
+	var le = binary.LittleEndian
+	for off := 176; off+16 <= len(head); off += 4 { // after the 176-byte file header
+		if le.Uint32(head[off:]) != 7 || le.Uint32(head[off+4:]) != 11 || le.Uint32(head[off+8:]) != 4 {
+			continue
+		}
+		count := int(le.Uint32(head[off+12:]))
+		if count != 3*len(segs) || off+16+4*count > len(head) {
+			continue
+		}
+		rec := head[off+16 : off+16+4*count]
+		for i, m := range segs {
+			le.PutUint32(rec[12*i:], m)
+		}
+		_, err := f.WriteAt(rec, int64(off+16))
+		return err
+	}
+	return errors.New("the .sav has no variable display record to set measure levels in")
+}

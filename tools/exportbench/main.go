@@ -1,0 +1,377 @@
+// Command exportbench measures answer exports on N answers of a 30-question survey in
+// MariaDB (export goals of issue 12): the product's XLSX export (services/export: keyset
+// pages, parts in a local blob store, excelize's streaming writer) against a physical
+// reference measured in the same run — excelize's streaming writer writing the same cells
+// from memory, no database — plus CSV rows/s and the SPSS .sav time against the CSV time.
+// Every measurement runs in its own child process, so its peak RSS (VmHWM) is its own.
+//
+//	go run ./tools/exportbench -n 1000000 [-dsn root:@tcp(127.0.0.1:3306)/] [-db dws_exportbench] [-keep] [-reuse]
+package main
+
+import (
+	"archive/zip"
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/pprof"
+	"strings"
+	"syscall"
+	"time"
+
+	_ "github.com/go-sql-driver/mysql"
+	"github.com/xuri/excelize/v2"
+	"gorm.io/gorm"
+
+	"dwsurvey/models"
+	"dwsurvey/services/analysis"
+	answersvc "dwsurvey/services/answer"
+	"dwsurvey/services/export"
+	surveysvc "dwsurvey/services/survey"
+	"dwsurvey/storage"
+)
+
+const surveyID = "exportbench-survey"
+
+func must(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+func opts(prefix string, n int) []map[string]any {
+	out := make([]map[string]any, n)
+	for i := range out {
+		out[i] = map[string]any{"dwId": fmt.Sprintf("%s_%d", prefix, i+1), "optionTitle": fmt.Sprintf("%s 选项 %d", prefix, i+1)}
+	}
+	return out
+}
+
+// benchDoc: 30 questions — 12 radio (4 options), 6 checkbox (4), 4 score (3 items),
+// 2 NPS, 2 matrix radio (3 rows x 4 columns), 4 fill-blank.
+func benchDoc() map[string]any {
+	var qs []map[string]any
+	add := func(n int, f func(i int) map[string]any) {
+		for i := 1; i <= n; i++ {
+			qs = append(qs, f(i))
+		}
+	}
+	add(12, func(i int) map[string]any {
+		id := fmt.Sprintf("r%d", i)
+		return map[string]any{"dwId": id, "quType": "RADIO", "quTitle": "单选题 " + id, "quRadios": opts(id, 4)}
+	})
+	add(6, func(i int) map[string]any {
+		id := fmt.Sprintf("c%d", i)
+		return map[string]any{"dwId": id, "quType": "CHECKBOX", "quTitle": "多选题 " + id, "quCheckboxs": opts(id, 4)}
+	})
+	add(4, func(i int) map[string]any {
+		id := fmt.Sprintf("s%d", i)
+		return map[string]any{"dwId": id, "quType": "SCORE", "quTitle": "评分题 " + id, "paramInt02": 5, "quScores": opts(id, 3)}
+	})
+	add(2, func(i int) map[string]any {
+		id := fmt.Sprintf("n%d", i)
+		return map[string]any{"dwId": id, "quType": "SCALE_NPS", "quTitle": "NPS " + id}
+	})
+	add(2, func(i int) map[string]any {
+		id := fmt.Sprintf("m%d", i)
+		return map[string]any{"dwId": id, "quType": "MATRIX_RADIO", "quTitle": "矩阵题 " + id, "quRows": opts(id+"r", 3), "quCols": opts(id+"c", 4)}
+	})
+	add(4, func(i int) map[string]any {
+		id := fmt.Sprintf("f%d", i)
+		return map[string]any{"dwId": id, "quType": "FILLBLANK", "quTitle": "填空题 " + id}
+	})
+	return map[string]any{"questions": qs}
+}
+
+func randomAnswer(r *rand.Rand, i int) []map[string]any {
+	var qs []map[string]any
+	for k := 1; k <= 12; k++ {
+		id := fmt.Sprintf("r%d", k)
+		qs = append(qs, map[string]any{"quDwId": id, "quType": "RADIO", "anRadio": map[string]any{"optionDwId": fmt.Sprintf("%s_%d", id, 1+r.IntN(4))}})
+	}
+	for k := 1; k <= 6; k++ {
+		id := fmt.Sprintf("c%d", k)
+		var cs []map[string]any
+		for o := 1; o <= 4; o++ {
+			if r.IntN(2) == 0 {
+				cs = append(cs, map[string]any{"optionDwId": fmt.Sprintf("%s_%d", id, o)})
+			}
+		}
+		qs = append(qs, map[string]any{"quDwId": id, "quType": "CHECKBOX", "anCheckboxs": cs})
+	}
+	for k := 1; k <= 4; k++ {
+		id := fmt.Sprintf("s%d", k)
+		var ss []map[string]any
+		for o := 1; o <= 3; o++ {
+			ss = append(ss, map[string]any{"optionDwId": fmt.Sprintf("%s_%d", id, o), "answerScore": 1 + r.IntN(5)})
+		}
+		qs = append(qs, map[string]any{"quDwId": id, "quType": "SCORE", "anScores": ss})
+	}
+	for k := 1; k <= 2; k++ {
+		qs = append(qs, map[string]any{"quDwId": fmt.Sprintf("n%d", k), "quType": "SCALE_NPS", "anScale": map[string]any{"answerScore": r.IntN(11)}})
+	}
+	for k := 1; k <= 2; k++ {
+		id := fmt.Sprintf("m%d", k)
+		var ms []map[string]any
+		for row := 1; row <= 3; row++ {
+			ms = append(ms, map[string]any{"rowDwId": fmt.Sprintf("%sr_%d", id, row), "colDwId": fmt.Sprintf("%sc_%d", id, 1+r.IntN(4))})
+		}
+		qs = append(qs, map[string]any{"quDwId": id, "quType": "MATRIX_RADIO", "anMatrixRadios": ms})
+	}
+	for k := 1; k <= 4; k++ {
+		qs = append(qs, map[string]any{"quDwId": fmt.Sprintf("f%d", k), "quType": "FILLBLANK", "anFbk": map[string]any{"answer": fmt.Sprintf("回答 %d 的第 %d 个填空：还不错", i, k)}})
+	}
+	return qs
+}
+
+func seed(ctx context.Context, base, name string, n int) {
+	admin, err := sql.Open("mysql", base)
+	must(err)
+	_, err = admin.Exec("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4")
+	must(err)
+	db := open(base, name)
+	must(models.Migrate(ctx, db))
+	now := time.Now().UTC().Truncate(time.Second)
+	doc, _ := json.Marshal(benchDoc())
+	must(db.Create(&models.Survey{ID: surveyID, Sid: "exbench", OwnerID: "1", Title: "导出基准 Export benchmark", SurveyType: "survey",
+		State: models.SurveyCollecting, Draft: string(doc), PublishedVersion: 1, PublishedAt: &now, CreatedAt: now, UpdatedAt: now}).Error)
+	must(db.Create(&models.SurveyVersion{ID: surveyID + "-v1", SurveyID: surveyID, Version: 1, Document: string(doc), PublishedAt: now}).Error)
+	sqldb, err := db.DB()
+	must(err)
+	r := rand.New(rand.NewPCG(3, 4))
+	t0 := time.Now()
+	const per = 1000
+	cols := "id, survey_id, survey_version, answer_dw_id, save_status, is_eff, handle_state, is_test, client_ip, province, city, bg_an_date, end_an_date, duration_ms, qu_num, sum_score, document, created_at, updated_at"
+	ph := "(" + strings.TrimSuffix(strings.Repeat("?,", 19), ",") + ")"
+	for start := 0; start < n; start += per {
+		k := min(per, n-start)
+		args := make([]any, 0, k*19)
+		for i := start; i < start+k; i++ {
+			at := now.Add(-time.Duration(i) * time.Second)
+			d, _ := json.Marshal(map[string]any{"anQuestions": randomAnswer(r, i)})
+			args = append(args, fmt.Sprintf("a%08d", i), surveyID, 1, fmt.Sprintf("dw%08d", i), 0, 1, 0, 0, fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255),
+				"广东", "深圳", at.Add(-3*time.Minute), at, 180000, 30, 0, string(d), at, at)
+		}
+		_, err := sqldb.ExecContext(ctx, "INSERT INTO answers ("+cols+") VALUES "+strings.TrimSuffix(strings.Repeat(ph+",", k), ","), args...)
+		must(err)
+		if (start/per)%100 == 0 {
+			fmt.Fprintf(os.Stderr, "seeded %d answers (%v)\n", start+k, time.Since(t0).Round(time.Second))
+		}
+	}
+	fmt.Printf("seed: %d answers in %v\n", n, time.Since(t0).Round(time.Second))
+}
+
+func open(base, name string) *gorm.DB {
+	dsn := strings.TrimSuffix(base, "/") + "/" + name
+	db, err := storage.OpenDB("mysql", dsn, 4)
+	must(err)
+	return db
+}
+
+func services(db *gorm.DB, blobDir string) *export.Service {
+	blob, err := storage.NewLocalBlobStore(blobDir)
+	must(err)
+	surveys := &surveysvc.Service{DB: db}
+	results := &analysis.Service{DB: db, Surveys: surveys, Answers: &answersvc.Service{DB: db, Surveys: surveys}}
+	return &export.Service{DB: db, Analysis: results, Blob: blob, PageSize: 2000, TempDir: blobDir}
+}
+
+// peakRSS is this process's peak resident set (VmHWM) in MB.
+func peakRSS() float64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			var kb float64
+			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(l, "VmHWM:")), "%f", &kb)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+type result struct {
+	Mode    string  `json:"mode"`
+	Seconds float64 `json:"seconds"`
+	Rows    int64   `json:"rows"`
+	Cells   int64   `json:"cells"`
+	Bytes   int64   `json:"bytes"`
+	PeakMB  float64 `json:"peakMB"`
+	// CPU is the child's user+system CPU time over the measured span (the database
+	// server's CPU is not in it): far less sensitive to other processes than wall time.
+	CPU float64 `json:"cpu"`
+}
+
+// cpuSeconds is the user+system CPU time so far of this process and its finished children
+// (readstat for .sav).
+func cpuSeconds() float64 {
+	var self, kids syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	return time.Duration(self.Utime.Nano() + self.Stime.Nano() + kids.Utime.Nano() + kids.Stime.Nano()).Seconds()
+}
+
+// child runs one measurement and prints its result as JSON.
+func child(ctx context.Context, mode, base, name, dir string) {
+	db := open(base, name)
+	svc := services(db, dir)
+	switch mode {
+	case "reference":
+		// the same cells, built from the database before the clock starts, then written by
+		// excelize's streaming writer alone
+		layout, rows := cellsInMemory(ctx, svc)
+		f := excelize.NewFile(excelize.Options{TmpDir: dir}) // as the product: temporary files in the work folder
+		defer f.Close()
+		t0, c0 := time.Now(), cpuSeconds()
+		sw, err := f.NewStreamWriter("Sheet1")
+		must(err)
+		head := make([]any, len(layout.Columns))
+		for i, c := range layout.Columns {
+			head[i] = c.Header
+		}
+		must(sw.SetRow("A1", head))
+		vals := make([]any, len(layout.Columns))
+		for r, row := range rows {
+			for i, c := range row {
+				switch c.Kind {
+				case export.CellNum:
+					vals[i] = c.Num
+				case export.CellStr:
+					vals[i] = c.Str
+				default:
+					vals[i] = nil
+				}
+			}
+			cell, _ := excelize.CoordinatesToCellName(1, r+2)
+			must(sw.SetRow(cell, vals))
+		}
+		must(sw.Flush())
+		// the archive straight into the file, as the product writes it (excelize's SaveAs
+		// would build it in memory first)
+		out := filepath.Join(dir, "reference.xlsx")
+		of, err := os.Create(out)
+		must(err)
+		bw := bufio.NewWriterSize(of, 1<<20)
+		f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(bw) })
+		must(f.Write(io.Discard))
+		must(bw.Flush())
+		must(of.Close())
+		secs := time.Since(t0).Seconds()
+		st, _ := os.Stat(out)
+		emit(result{Mode: mode, Seconds: secs, Rows: int64(len(rows)), Cells: int64(len(rows) * len(layout.Columns)), Bytes: st.Size(), PeakMB: peakRSS(), CPU: cpuSeconds() - c0})
+	default: // product-xlsx, product-csv, product-sav
+		format := strings.TrimPrefix(mode, "product-")
+		o, _ := json.Marshal(export.Options{Values: export.ValuesText, Lang: "zh", BOM: true})
+		e := models.Export{ID: fmt.Sprintf("bench-%s-%d", format, time.Now().UnixNano()), SurveyID: surveyID, OwnerID: "1", Format: format,
+			Options: string(o), State: models.ExportQueued, CreatedAt: time.Now().UTC()}
+		must(db.Create(&e).Error)
+		t0, c0 := time.Now(), cpuSeconds()
+		must(svc.Run(ctx, e.ID, export.Progress{}, nil))
+		secs := time.Since(t0).Seconds()
+		must(db.Take(&e, "id = ?", e.ID).Error)
+		emit(result{Mode: mode, Seconds: secs, Rows: e.RowsDone, Bytes: e.Size, PeakMB: peakRSS(), CPU: cpuSeconds() - c0})
+	}
+}
+
+// cellsInMemory reads every answer through the product's layout into memory.
+func cellsInMemory(ctx context.Context, svc *export.Service) (*export.Layout, [][]export.Cell) {
+	layout, rows, err := svc.AllCells(ctx, surveyID, false, "zh")
+	must(err)
+	return layout, rows
+}
+
+func emit(r result) {
+	b, _ := json.Marshal(r)
+	fmt.Println(string(b))
+}
+
+func measure(mode string, args []string) result {
+	exe, err := os.Executable()
+	must(err)
+	cmd := exec.Command(exe, append([]string{"-child", mode}, args...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	must(err)
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var r result
+	must(json.Unmarshal([]byte(lines[len(lines)-1]), &r))
+	return r
+}
+
+func main() {
+	n := flag.Int("n", 1000000, "answers")
+	base := flag.String("dsn", "root:@tcp(127.0.0.1:3306)/", "MariaDB DSN without database")
+	name := flag.String("db", "dws_exportbench", "database")
+	keep := flag.Bool("keep", false, "keep the database afterwards")
+	reuse := flag.Bool("reuse", false, "use the database of an earlier -keep run")
+	mode := flag.String("child", "", "(internal) run one measurement")
+	dir := flag.String("dir", "", "(internal) work folder")
+	rounds := flag.Int("rounds", 1, "rounds of product/reference measurements")
+	seedOnly := flag.Bool("seed-only", false, "seed the database and keep it (for later -reuse runs)")
+	only := flag.String("only", "", "measure only these, comma-separated (reference, product-xlsx, product-csv, product-sav)")
+	flag.Parse()
+	ctx := context.Background()
+	if *mode != "" {
+		if p := os.Getenv("EXPORTBENCH_CPUPROFILE"); p != "" {
+			f, err := os.Create(p + "." + *mode)
+			must(err)
+			must(pprof.StartCPUProfile(f))
+			defer pprof.StopCPUProfile()
+		}
+		if p := os.Getenv("EXPORTBENCH_HEAPPROFILE"); p != "" { // the live heap every 20 s
+			go func() {
+				for range time.Tick(20 * time.Second) {
+					if f, err := os.Create(p + "." + *mode); err == nil {
+						_ = pprof.WriteHeapProfile(f)
+						f.Close()
+					}
+				}
+			}()
+		}
+		child(ctx, *mode, *base, *name, *dir)
+		return
+	}
+	if !*reuse {
+		seed(ctx, *base, *name, *n)
+	}
+	if *seedOnly {
+		return
+	}
+	if !*keep {
+		defer func() {
+			admin, _ := sql.Open("mysql", *base)
+			_, _ = admin.Exec("DROP DATABASE `" + *name + "`")
+		}()
+	}
+	work, err := os.MkdirTemp("", "exportbench-*")
+	must(err)
+	defer os.RemoveAll(work)
+	args := []string{"-dsn", *base, "-db", *name, "-dir", work}
+	want := func(m string) bool { return *only == "" || strings.Contains(","+*only+",", ","+m+",") }
+	run := func(m string) result {
+		if !want(m) {
+			return result{Seconds: 1}
+		}
+		return measure(m, args)
+	}
+	for i := 0; i < *rounds; i++ {
+		ref := run("reference")
+		x := run("product-xlsx")
+		c := run("product-csv")
+		s := run("product-sav")
+		fmt.Printf("round %d, %d answers x %d columns (%d cells)\n", i+1, ref.Rows, ref.Cells/max(ref.Rows, 1), ref.Cells)
+		fmt.Printf("  CPU s (this process only): reference %.1f, XLSX %.1f (%.2f x), CSV %.1f (%.0f rows per CPU s), .sav %.1f\n",
+			ref.CPU, x.CPU, x.CPU/max(ref.CPU, 1e-9), c.CPU, float64(c.Rows)/max(c.CPU, 1e-9), s.CPU)
+		fmt.Printf("  reference: excelize stream writer, same cells from memory  %7.1f s  peak RSS %6.0f MB  %5.0f MB file\n", ref.Seconds, ref.PeakMB, float64(ref.Bytes)/1e6)
+		fmt.Printf("  product XLSX export (DB pages, parts, stream writer)      %7.1f s  peak RSS %6.0f MB  %5.0f MB file  = %.2f x reference\n", x.Seconds, x.PeakMB, float64(x.Bytes)/1e6, x.Seconds/ref.Seconds)
+		fmt.Printf("  product CSV export                                       %7.1f s  peak RSS %6.0f MB  %5.0f MB file  = %.0f rows/s\n", c.Seconds, c.PeakMB, float64(c.Bytes)/1e6, float64(c.Rows)/c.Seconds)
+		fmt.Printf("  product SPSS .sav export                                 %7.1f s  peak RSS %6.0f MB  %5.0f MB file  = %.2f x CSV\n", s.Seconds, s.PeakMB, float64(s.Bytes)/1e6, s.Seconds/c.Seconds)
+	}
+}
