@@ -1,0 +1,2 @@
+// c/bind-contacts: contacts bound to a survey, their links and invitations.
+export { BindContactsPage as default } from './Bind';
