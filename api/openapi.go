@@ -31,6 +31,17 @@ func OpenAPI(routes []Route) ([]byte, error) {
 			op["security"] = []map[string][]string{{"token": {}}}
 			op["x-permission"] = r.Perm
 		}
+		if strings.HasPrefix(r.Path, "open/") {
+			op["security"] = []map[string][]string{{"appKey": {}, "appTimestamp": {}, "appNonce": {}, "appSignature": {}}}
+			op["responses"] = map[string]any{
+				"200": map[string]any{"description": "Envelope {resultCode: 200, resultMsg, data}"},
+				"400": map[string]any{"description": "Bad input (envelope resultCode 400, resultMsg says what)"},
+				"401": map[string]any{"description": "Signature refused: missing headers, timestamp outside 5 minutes, bad nonce, unknown key or wrong signature, nonce already used"},
+				"403": map[string]any{"description": "Application disabled, its account inactive, or the account lacks the permission"},
+				"404": map[string]any{"description": "Not found (also another account's survey or export)"},
+				"429": map[string]any{"description": "The application's rate limit is reached; Retry-After in seconds"},
+			}
+		}
 		paths[p][strings.ToLower(r.Method)] = op
 	}
 	keys := make([]string, 0, len(paths))
@@ -43,7 +54,25 @@ func OpenAPI(routes []Route) ([]byte, error) {
 		"info":    map[string]any{"title": "DWSurvey API", "version": "8.0", "description": "Conventions: ../shared/API.md; contracts: docs/api-foundation.md"},
 		"paths":   paths,
 		"components": map[string]any{"securitySchemes": map[string]any{
-			"token": map[string]any{"type": "apiKey", "in": "header", "name": "Authorization", "description": "raw token from login.do"}}},
+			"token":        map[string]any{"type": "apiKey", "in": "header", "name": "Authorization", "description": "raw token from login.do"},
+			"appKey":       map[string]any{"type": "apiKey", "in": "header", "name": "X-Dw-App-Key", "description": "Open API: the application's key (System > App secret)"},
+			"appTimestamp": map[string]any{"type": "apiKey", "in": "header", "name": "X-Dw-Timestamp", "description": "Open API: Unix seconds, within 5 minutes of the server's clock"},
+			"appNonce":     map[string]any{"type": "apiKey", "in": "header", "name": "X-Dw-Nonce", "description": "Open API: 16-64 characters of A-Z a-z 0-9 _ -, never reused by the application"},
+			"appSignature": map[string]any{"type": "apiKey", "in": "header", "name": "X-Dw-Signature", "description": OpenAPISigning},
+		}},
 	}
 	return json.MarshalIndent(doc, "", "  ")
 }
+
+// OpenAPISigning documents the open API's signature in the OpenAPI file (docs/open-api.md
+// has the same text with Go and Python examples).
+const OpenAPISigning = `Open API signature: lower-case hex HMAC-SHA256(app secret, string to sign), where the string to sign is
+METHOD + "\n" + TARGET + "\n" + TIMESTAMP + "\n" + NONCE + "\n" + hex(SHA-256(request body))
+(METHOD upper case; TARGET the path and query exactly as sent, e.g. /api/dwsurvey/open/v1/surveys?pageSize=20; no body: the SHA-256 of nothing).
+Copy-paste (shell):
+KEY=dwk_...; SECRET=dws_...; BASE=http://127.0.0.1:8080
+TARGET='/api/dwsurvey/open/v1/surveys?current=1&pageSize=20'
+TS=$(date +%s); NONCE=$(openssl rand -hex 16); BODY=''
+BODY_HASH=$(printf '%s' "$BODY" | openssl dgst -sha256 -hex | sed 's/^.* //')
+SIG=$(printf 'GET\n%s\n%s\n%s\n%s' "$TARGET" "$TS" "$NONCE" "$BODY_HASH" | openssl dgst -sha256 -hmac "$SECRET" -hex | sed 's/^.* //')
+curl -s "$BASE$TARGET" -H "X-Dw-App-Key: $KEY" -H "X-Dw-Timestamp: $TS" -H "X-Dw-Nonce: $NONCE" -H "X-Dw-Signature: $SIG"`

@@ -217,7 +217,16 @@ func (s *Service) RemoveDeptUsers(ctx context.Context, a Actor, deptID string, u
 	if len(userIDs) == 0 {
 		return models.Invalid("Choose at least one user")
 	}
-	if err := s.DB.WithContext(ctx).Where("dept_id = ? AND user_id IN ?", deptID, userIDs).Delete(&models.UserDepartment{}).Error; err != nil {
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := existAll(ctx, tx, &models.Department{}, []string{deptID}, "Unknown department"); err != nil {
+			return err
+		}
+		if err := existAll(ctx, tx, &models.User{}, userIDs, "Unknown user"); err != nil {
+			return err
+		}
+		return tx.Where("dept_id = ? AND user_id IN ?", deptID, userIDs).Delete(&models.UserDepartment{}).Error
+	})
+	if err != nil {
 		return err
 	}
 	s.record(ctx, a, audit.OpUpdate, "Remove department members", deptID+": "+strings.Join(userIDs, ","))

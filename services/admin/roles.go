@@ -60,7 +60,9 @@ func (s *Service) roleViews(ctx context.Context, roles []models.Role) ([]RoleVie
 func (s *Service) ListRoles(ctx context.Context, name string, page, size int) ([]RoleView, int64, error) {
 	q := s.DB.WithContext(ctx).Model(&models.Role{})
 	if name != "" {
-		q = q.Where("name LIKE ? OR code LIKE ?", like(name), like(name))
+		nq, nv := models.Contains("name", name)
+		cq, cv := models.Contains("code", name)
+		q = q.Where(nq+" OR "+cq, nv, cv)
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

@@ -18,6 +18,17 @@ import (
 type Service struct {
 	DB    *gorm.DB
 	Audit *audit.Recorder
+	// Now is the clock of the survey, group and answer log calls (time.Now when nil).
+	Now func() time.Time
+	// Region maps an address of the answer log to province and city (nil: unknown).
+	Region func(ip string) (province, city string)
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
 }
 
 // Actor identifies who performs an admin action (for the audit log).
@@ -38,26 +49,25 @@ type AdminUser struct {
 
 // UserFilter narrows ListUsers.
 type UserFilter struct {
-	LoginName, Name, Email string
-	Status                 *int
-	DeptID, RoleID         string
-}
-
-func like(s string) string {
-	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
+	LoginName, Name, Email, Cellphone string
+	Status                            *int
+	DeptID, RoleID                    string
 }
 
 // ListUsers returns one page of users, newest first.
 func (s *Service) ListUsers(ctx context.Context, f UserFilter, page, size int) ([]AdminUser, int64, error) {
 	q := s.DB.WithContext(ctx).Model(&models.User{})
 	if f.LoginName != "" {
-		q = q.Where("login_name LIKE ?", like(f.LoginName))
+		q = q.Where(models.Contains("login_name", f.LoginName))
 	}
 	if f.Name != "" {
-		q = q.Where("name LIKE ?", like(f.Name))
+		q = q.Where(models.Contains("name", f.Name))
 	}
 	if f.Email != "" {
-		q = q.Where("email LIKE ?", like(f.Email))
+		q = q.Where(models.Contains("email", f.Email))
+	}
+	if f.Cellphone != "" {
+		q = q.Where(models.Contains("cellphone", f.Cellphone))
 	}
 	if f.Status != nil {
 		q = q.Where("status = ?", *f.Status)
@@ -113,6 +123,8 @@ type UserInput struct {
 	Status    *int     `json:"status"`
 	RoleIDs   []string `json:"roleIds"`
 	DeptIDs   []string `json:"deptIds"`
+	// sent records the optional profile keys a JSON body carried (userinput.go).
+	sent map[string]bool
 }
 
 func (s *Service) checkUserInput(ctx context.Context, tx *gorm.DB, in *UserInput, creating bool) error {
@@ -187,7 +199,9 @@ func dedupe(ids []string) []string {
 	return out
 }
 
-// AddUser creates a user with roles and departments.
+// AddUser creates a user with roles and departments. Without roleIds the user gets the
+// "Survey author" role (models.RoleUser), the role registration gives; an explicit empty
+// list creates a user without roles.
 func (s *Service) AddUser(ctx context.Context, a Actor, in UserInput) (*AdminUser, error) {
 	in.ID = ""
 	if in.Status == nil {
@@ -196,6 +210,13 @@ func (s *Service) AddUser(ctx context.Context, a Actor, in UserInput) (*AdminUse
 	}
 	u := models.User{}
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if in.RoleIDs == nil {
+			var role models.Role
+			if err := tx.Take(&role, "code = ?", models.RoleUser).Error; err != nil {
+				return err
+			}
+			in.RoleIDs = []string{role.ID}
+		}
 		if err := s.checkUserInput(ctx, tx, &in, true); err != nil {
 			return err
 		}
@@ -252,6 +273,7 @@ func (s *Service) EditUser(ctx context.Context, a Actor, in UserInput) (*AdminUs
 			}
 			return err
 		}
+		in.keepUnsent(u.Name, u.Email, u.Cellphone)
 		if err := s.checkUserInput(ctx, tx, &in, false); err != nil {
 			return err
 		}
@@ -309,6 +331,9 @@ func (s *Service) DeleteUsers(ctx context.Context, a Actor, ids []string) (int, 
 	}
 	var n int64
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := existAll(ctx, tx, &models.User{}, ids, "Unknown user"); err != nil {
+			return err
+		}
 		for _, m := range []any{&models.UserRole{}, &models.UserDepartment{}, &models.AuthToken{}} {
 			if err := tx.Where("user_id IN ?", ids).Delete(m).Error; err != nil {
 				return err
@@ -361,6 +386,9 @@ func (s *Service) ResetPasswords(ctx context.Context, a Actor, ids []string, pas
 		return nil, err
 	}
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := existAll(ctx, tx, &models.User{}, targets, "Unknown user"); err != nil {
+			return err
+		}
 		r := tx.Model(&models.User{}).Where("id IN ?", targets).Update("password_hash", hash)
 		if r.Error != nil {
 			return r.Error
@@ -387,10 +415,18 @@ func (s *Service) ResetLoginCount(ctx context.Context, a Actor, ids []string) (i
 	if len(ids) == 0 {
 		return 0, models.Invalid("Choose at least one user")
 	}
-	r := s.DB.WithContext(ctx).Model(&models.User{}).Where("id IN ?", ids).Update("login_count", 0)
-	if r.Error != nil {
-		return 0, r.Error
+	var n int64
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := existAll(ctx, tx, &models.User{}, ids, "Unknown user"); err != nil {
+			return err
+		}
+		r := tx.Model(&models.User{}).Where("id IN ?", ids).Update("login_count", 0)
+		n = r.RowsAffected
+		return r.Error
+	})
+	if err != nil {
+		return 0, err
 	}
 	s.record(ctx, a, audit.OpUpdate, "Reset login count", strings.Join(ids, ","))
-	return int(r.RowsAffected), nil
+	return int(n), nil
 }

@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -40,8 +42,12 @@ type LoginRegister struct {
 	LoginSubTitle   string `json:"loginSubTitle"`
 }
 
+// SysTheme is the system theme: the primary colour (buttons, links, the answer page's theme
+// when a survey sets none) and the logo shown in the console header and on answer pages.
 type SysTheme struct {
 	PrimaryColor string `json:"primaryColor"`
+	// Logo is an http(s) URL or a path of this site (an uploaded file's location).
+	Logo string `json:"logo"`
 }
 
 // PropertyJSON is the editable site property (spec: dwHeader, dwFooter, loginRegister, sysTheme).
@@ -64,7 +70,9 @@ func DefaultSettings() Settings {
 		FooterInfo: FooterInfo{SiteName: "DWSurvey", SiteURL: "", BrandName: "DWSurvey", VersionNumber: VersionNumber},
 		PropertyJSON: PropertyJSON{
 			DwHeader: map[string]any{}, DwFooter: map[string]any{},
-			LoginRegister: LoginRegister{RegisterEnabled: true, LoginTitle: "DWSurvey", LoginSubTitle: "Surveys, exams and votes"},
+			// self-registration is off until an administrator turns it on: an open
+			// registration would put every author-level call within anyone's reach
+			LoginRegister: LoginRegister{RegisterEnabled: false, LoginTitle: "DWSurvey", LoginSubTitle: "Surveys, exams and votes"},
 			SysTheme:      SysTheme{PrimaryColor: "#015AB4"},
 		},
 	}
@@ -103,33 +111,16 @@ func (s *Service) RegistrationOpen(ctx context.Context) (bool, error) {
 
 var colorPattern = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 
-// Save validates and stores the settings.
+// Save validates and stores the site-wide settings.
 func (s *Service) Save(ctx context.Context, st Settings) error {
-	f := &st.FooterInfo
-	f.SiteName = strings.TrimSpace(f.SiteName)
-	if f.SiteName == "" || len([]rune(f.SiteName)) > 64 {
-		return models.Invalid("The site name is required and at most 64 characters")
+	if err := s.check(&st); err != nil {
+		return err
 	}
-	for _, u := range []string{f.SiteURL, f.BrandURL} {
-		if u != "" && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "/") {
-			return models.Invalid("Links must start with http://, https:// or /")
-		}
-	}
-	if len([]rune(f.SiteIcp)) > 64 || len([]rune(f.BrandName)) > 64 {
-		return models.Invalid("Filing number and brand name are at most 64 characters")
-	}
-	if c := st.PropertyJSON.SysTheme.PrimaryColor; c != "" && !colorPattern.MatchString(c) {
-		return models.Invalid("The theme colour must be a hex colour such as #015AB4")
-	}
-	if st.PropertyJSON.DwHeader == nil {
-		st.PropertyJSON.DwHeader = map[string]any{}
-	}
-	if st.PropertyJSON.DwFooter == nil {
-		st.PropertyJSON.DwFooter = map[string]any{}
-	}
-	f.VersionNumber = VersionNumber
 	fj, _ := json.Marshal(st.FooterInfo)
 	pj, _ := json.Marshal(st.PropertyJSON)
+	if len(pj) > maxPropertyJSON {
+		return models.Invalid("The site property is larger than 32 KB")
+	}
 	now := time.Now().UTC()
 	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, r := range []models.SiteSetting{{Key: keyFooter, Value: string(fj), UpdatedAt: now}, {Key: keyProperty, Value: string(pj), UpdatedAt: now}} {
@@ -143,6 +134,63 @@ func (s *Service) Save(ctx context.Context, st Settings) error {
 	})
 }
 
+// check validates settings (site-wide or of one hostname) and normalises them.
+func (s *Service) check(st *Settings) error {
+	f := &st.FooterInfo
+	f.SiteName = strings.TrimSpace(f.SiteName)
+	if f.SiteName == "" || len([]rune(f.SiteName)) > 64 {
+		return models.Invalid("The site name is required and at most 64 characters")
+	}
+	for _, u := range []string{f.SiteURL, f.BrandURL, f.MinLogo} {
+		if !linkOK(u) {
+			return models.Invalid("Links must start with http://, https:// or /")
+		}
+	}
+	if len([]rune(f.SiteIcp)) > 64 || len([]rune(f.BrandName)) > 64 {
+		return models.Invalid("Filing number and brand name are at most 64 characters")
+	}
+	if err := checkSettings(st); err != nil {
+		return err
+	}
+	f.VersionNumber = VersionNumber
+	return nil
+}
+
 // LicenceRemainingMillis answers anon/web/vl: this edition has no expiring licence, so it
 // reports a fixed positive year; a negative value would mean "invalid".
 func LicenceRemainingMillis() int64 { return int64(365 * 24 * time.Hour / time.Millisecond) }
+
+// VersionInfo is the system/version page.
+type VersionInfo struct {
+	VersionNumber       string `json:"versionNumber"`
+	VersionName         string `json:"versionName"`
+	Revision            string `json:"revision"`
+	RevisionTime        string `json:"revisionTime"`
+	Modified            bool   `json:"modified"`
+	GoVersion           string `json:"goVersion"`
+	Platform            string `json:"platform"`
+	Database            string `json:"database"`
+	SchemaVersion       int    `json:"schemaVersion"`
+	LatestSchemaVersion int    `json:"latestSchemaVersion"`
+	TimeZone            string `json:"timeZone"`
+}
+
+// Version describes this build (the VCS stamp Go records in the binary) and its database.
+func Version(dbDriver string, schema int, tz string) VersionInfo {
+	v := VersionInfo{VersionNumber: VersionNumber, VersionName: "Ent", GoVersion: runtime.Version(),
+		Platform: runtime.GOOS + "/" + runtime.GOARCH, Database: dbDriver, SchemaVersion: schema,
+		LatestSchemaVersion: models.LatestVersion(), TimeZone: tz}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, kv := range bi.Settings {
+			switch kv.Key {
+			case "vcs.revision":
+				v.Revision = kv.Value
+			case "vcs.time":
+				v.RevisionTime = kv.Value
+			case "vcs.modified":
+				v.Modified = kv.Value == "true"
+			}
+		}
+	}
+	return v
+}

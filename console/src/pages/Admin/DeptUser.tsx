@@ -15,6 +15,8 @@ import {
   type Dept,
 } from '../../services/api';
 import { toast } from '../../utils/toast';
+import { namedRowSelection } from '../../utils/a11y';
+import LinkButton from '../../components/LinkButton';
 
 function treeData(tree: Dept[] | undefined): any[] {
   return (tree ?? []).map((d) => ({ title: `${d.name} (${d.userCount ?? 0})`, key: d.id, children: treeData(d.children) }));
@@ -67,7 +69,7 @@ const DeptUser: React.FC = () => {
       valueType: 'option',
       render: (_, r) => [
         <Popconfirm key="rm" title={f('admin.dept.removeOneConfirm', { name: r.loginName })} onConfirm={() => remove([r.id])}>
-          <a style={{ color: '#ff4d4f' }}>{f('common.remove')}</a>
+          <LinkButton danger>{f('common.remove')}</LinkButton>
         </Popconfirm>,
       ],
     },
@@ -106,10 +108,10 @@ const DeptUser: React.FC = () => {
               search={false}
               params={{ deptId: dept.id }}
               pagination={{ defaultPageSize: 10 }}
-              rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+              rowSelection={{ selectedRowKeys: selected, onChange: setSelected, ...namedRowSelection<any>((r) => r.loginName ?? r.name ?? r.id, f) }}
               tableAlertOptionRender={() => (
                 <Popconfirm title={f('admin.dept.removeConfirm')} onConfirm={() => remove(selected.map(String))}>
-                  <a style={{ color: '#ff4d4f' }}>{f('common.remove')}</a>
+                  <LinkButton danger>{f('common.remove')}</LinkButton>
                 </Popconfirm>
               )}
               request={async ({ current, pageSize, deptId }) => {

@@ -80,7 +80,7 @@ const Log: React.FC = () => {
         }}
         toolBarRender={() => [
           <Space key="arch">
-            <Switch checked={archived} onChange={setArchived} data-testid="log-archived" />
+            <Switch checked={archived} onChange={setArchived} data-testid="log-archived" aria-label={f('admin.log.archived')} />
             {f('admin.log.archived')}
           </Space>,
         ]}

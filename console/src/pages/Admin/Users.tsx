@@ -10,7 +10,7 @@ import {
 } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Button, Popconfirm, Space, Tag } from 'antd';
-import React, { useRef, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import {
   deptAll,
   roleAll,
@@ -22,8 +22,12 @@ import {
   userResetPwd,
   type AdminUser,
   type Dept,
+  type Role,
 } from '../../services/api';
 import { toast } from '../../utils/toast';
+import { namedRowSelection } from '../../utils/a11y';
+import { defaultRoleIds } from './userDefaults';
+import LinkButton from '../../components/LinkButton';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'red', 1: 'orange', 2: 'green' };
 
@@ -39,7 +43,14 @@ const Users: React.FC = () => {
   const [editOpen, setEditOpen] = useState(false);
   const [resetIds, setResetIds] = useState<string[] | null>(null);
   const [selected, setSelected] = useState<React.Key[]>([]);
+  const [roles, setRoles] = useState<Role[] | undefined>(undefined);
   const len = { min: 6, max: 18, message: f('common.len6to18') };
+
+  useEffect(() => {
+    roleAll()
+      .then((res) => setRoles(res?.data ?? []))
+      .catch(() => setRoles([]));
+  }, []);
 
   const statusEnum = {
     0: { text: f('admin.user.status.0'), status: 'Error' },
@@ -90,7 +101,7 @@ const Users: React.FC = () => {
       valueType: 'option',
       fixed: 'right',
       render: (_, r) => [
-        <a
+        <LinkButton
           key="edit"
           data-testid={`edit-${r.loginName}`}
           onClick={() => {
@@ -99,10 +110,10 @@ const Users: React.FC = () => {
           }}
         >
           {f('common.edit')}
-        </a>,
-        <a key="pwd" onClick={() => setResetIds([r.id])}>
+        </LinkButton>,
+        <LinkButton key="pwd" onClick={() => setResetIds([r.id])}>
           {f('admin.user.resetPwd')}
-        </a>,
+        </LinkButton>,
         <Popconfirm
           key="count"
           title={f('admin.user.resetLoginCountConfirm')}
@@ -116,11 +127,11 @@ const Users: React.FC = () => {
             }
           }}
         >
-          <a>{f('admin.user.resetLoginCount')}</a>
+          <LinkButton>{f('admin.user.resetLoginCount')}</LinkButton>
         </Popconfirm>,
         r.id !== '1' && (
           <Popconfirm key="del" title={f('admin.user.deleteConfirm', { name: r.loginName })} onConfirm={() => doDelete([r.id])}>
-            <a style={{ color: '#ff4d4f' }}>{f('common.delete')}</a>
+            <LinkButton danger>{f('common.delete')}</LinkButton>
           </Popconfirm>
         ),
       ],
@@ -136,15 +147,15 @@ const Users: React.FC = () => {
         scroll={{ x: 'max-content' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, ...namedRowSelection<AdminUser>((r) => r.loginName, f) }}
         tableAlertOptionRender={() => (
           <Space>
-            <a onClick={() => setResetIds(selected.map(String))}>{f('admin.user.batchResetPwd')}</a>
+            <LinkButton onClick={() => setResetIds(selected.map(String))}>{f('admin.user.batchResetPwd')}</LinkButton>
             <Popconfirm
               title={f('common.deleteSelectedConfirm', { n: selected.length })}
               onConfirm={() => doDelete(selected.map(String))}
             >
-              <a style={{ color: '#ff4d4f' }}>{f('common.delete')}</a>
+              <LinkButton danger>{f('common.delete')}</LinkButton>
             </Popconfirm>
           </Space>
         )}
@@ -159,6 +170,7 @@ const Users: React.FC = () => {
             type="primary"
             icon={<PlusOutlined />}
             data-testid="add-user"
+            loading={roles === undefined}
             onClick={() => {
               setEditing(null);
               setEditOpen(true);
@@ -183,7 +195,7 @@ const Users: React.FC = () => {
                 roleIds: editing.roleIds ?? editing.roles?.map((r) => r.id),
                 deptIds: editing.deptIds ?? editing.departments?.map((d) => d.id),
               }
-            : { status: 2, roleIds: [], deptIds: [] }
+            : { status: 2, roleIds: defaultRoleIds(roles), deptIds: [] }
         }
         onFinish={async (v: Record<string, any>) => {
           const body = { ...v, status: Number(v.status), roleIds: v.roleIds ?? [], deptIds: v.deptIds ?? [] };
@@ -233,11 +245,9 @@ const Users: React.FC = () => {
           name="roleIds"
           label={f('admin.user.roles')}
           mode="multiple"
-          fieldProps={{ id: 'user-roles', optionFilterProp: 'label' }}
-          request={async () => {
-            const res = await roleAll();
-            return (res?.data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }));
-          }}
+          extra={editing ? undefined : f('admin.user.rolesDefaultHint')}
+          fieldProps={{ id: 'user-roles', optionFilterProp: 'label', loading: roles === undefined }}
+          options={(roles ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
         />
         <ProFormTreeSelect
           name="deptIds"

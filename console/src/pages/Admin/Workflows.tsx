@@ -1,11 +1,11 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, Descriptions, Drawer, Empty, Input, Modal, Popconfirm, Select, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Descriptions, Drawer, Empty, Input, Modal, Popconfirm, Select, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import React, { useCallback, useEffect, useRef, useState } from 'react';
-import { wfCancel, wfHistory, wfList, wfTerminate, type WfEvent, type WfItem } from '../../services/api';
+import { wfCancel, wfHistory, wfList, wfTerminate, type OutboxStats, type WfEvent, type WfItem } from '../../services/api';
 import { toast } from '../../utils/toast';
-import { WF_STATUSES, wfStatusText } from '../../utils/workflow';
+import { WF_STATUSES, WF_TYPES, wfStatusText, wfStepText } from '../../utils/workflow';
 
 const STATUS_COLOR: Record<string, string> = {
   Running: 'processing',
@@ -33,6 +33,7 @@ const Workflows: React.FC = () => {
   const [items, setItems] = useState<WfItem[]>([]);
   const [token, setToken] = useState<string>();
   const [uiUrl, setUiUrl] = useState<string>();
+  const [outbox, setOutbox] = useState<OutboxStats>();
   const [loading, setLoading] = useState(false);
   const [type, setType] = useState<string>();
   const [status, setStatus] = useState<string>();
@@ -56,6 +57,7 @@ const Workflows: React.FC = () => {
         setItems((prev) => (more ? [...prev, ...(d?.items ?? [])] : d?.items ?? []));
         setToken(d?.nextPageToken || undefined);
         if (d?.temporalUiUrl) setUiUrl(d.temporalUiUrl);
+        setOutbox(d?.outbox);
       } catch {
         /* shown */
       } finally {
@@ -124,6 +126,18 @@ const Workflows: React.FC = () => {
       dataIndex: 'status',
       render: (_, r) => <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{wfStatusText(f, r.status)}</Tag>,
     },
+    {
+      title: f('rv.wf.step'),
+      dataIndex: 'step',
+      render: (_, r) =>
+        r.step ? (
+          <span data-testid="wf-step" data-step={r.step}>
+            {wfStepText((id, values) => intl.formatMessage({ id }, values), r.step)}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
     { title: f('admin.wf.start'), dataIndex: 'startTime' },
     { title: f('admin.wf.close'), dataIndex: 'closeTime' },
   ];
@@ -141,6 +155,25 @@ const Workflows: React.FC = () => {
         ) : undefined
       }
     >
+      {outbox && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type={outbox.retrying > 0 ? 'warning' : 'info'}
+          showIcon
+          data-testid="outbox-state"
+          message={
+            outbox.pending === 0
+              ? f('admin.wf.outboxEmpty')
+              : intl.formatMessage(
+                  { id: 'admin.wf.outboxPending' },
+                  { n: outbox.pending, s: outbox.oldestPendingSeconds, r: outbox.retrying },
+                )
+          }
+          description={
+            outbox.lastError ? intl.formatMessage({ id: 'admin.wf.outboxLastError' }, { e: outbox.lastError }) : undefined
+          }
+        />
+      )}
       <ProTable<WfItem>
         rowKey={(r) => `${r.workflowId}/${r.runId}`}
         columns={columns}
@@ -151,16 +184,23 @@ const Workflows: React.FC = () => {
         options={{ reload: () => load(false), density: false, setting: false }}
         headerTitle={
           <Space wrap>
-            <Input.Search
-              allowClear
-              placeholder={f('admin.wf.typePlaceholder')}
-              style={{ width: 240 }}
-              onChange={(e) => setType(e.target.value)}
-              onSearch={() => load(false)}
-              enterButton={f('admin.wf.search')}
-            />
+            <AutoComplete
+              options={WF_TYPES.map((t) => ({ value: t }))}
+              onChange={(v) => setType(v)}
+              filterOption={(input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+            >
+              <Input.Search
+                allowClear
+                aria-label={f('admin.wf.typePlaceholder')}
+                placeholder={f('admin.wf.typePlaceholder')}
+                style={{ width: 260 }}
+                onSearch={() => load(false)}
+                enterButton={f('admin.wf.search')}
+              />
+            </AutoComplete>
             <Select
               allowClear
+              aria-label={f('admin.wf.allStatus')}
               placeholder={f('admin.wf.allStatus')}
               style={{ width: 180 }}
               value={status}
@@ -201,7 +241,7 @@ const Workflows: React.FC = () => {
                 Modal.confirm({
                   title: f('admin.wf.terminateConfirm'),
                   content: (
-                    <Input placeholder={f('admin.wf.reason')} onChange={(e) => (reason.current = e.target.value)} />
+                    <Input aria-label={f('admin.wf.reason')} placeholder={f('admin.wf.reason')} onChange={(e) => (reason.current = e.target.value)} />
                   ),
                   okButtonProps: { danger: true },
                   okText: f('admin.wf.terminate'),

@@ -9,6 +9,12 @@ export const ADMIN_PAGES: [keyof AccessMap, string][] = [
   ['canAdminSite', 'system/set'],
   ['canAdminWorkflow', 'workflows'],
   ['canAdminTemplate', 'resource/template'],
+  ['canAdminApp', 'system/app-secret'],
+  ['canAdminSurvey', 'survey'],
+  ['canAdminCascade', 'resource/cascade'],
+  ['canAdminStyle', 'resource/poster'],
+  ['canAdminNotice', 'system/notice'],
+  ['canAdminDashboard', 'dashboard/analysis'],
 ];
 
 /**
