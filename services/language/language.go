@@ -19,6 +19,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -27,7 +28,9 @@ import (
 
 	"dwsurvey/models"
 	"dwsurvey/services/account"
+	"dwsurvey/services/outbox"
 	surveysvc "dwsurvey/services/survey"
+	lang "dwsurvey/survey"
 )
 
 // Limits of a script.
@@ -46,6 +49,23 @@ var codeRe = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$`)
 type Service struct {
 	DB      *gorm.DB
 	Surveys *surveysvc.Service
+	// AI translates texts (nil: AI translation is not configured and aiAdd refuses).
+	AI Provider
+	// AIWorkflows starts and cancels translation workflows (nil: jobs wait in the outbox).
+	AIWorkflows Canceller
+	// Outbox is nudged after a job was queued.
+	Outbox outbox.Nudger
+	// Limits is the AI cost guard.
+	Limits Limits
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
 }
 
 // Item is one translated text.
@@ -76,6 +96,10 @@ type AddInput struct {
 	LanguageCode       string `json:"languageCode" form:"languageCode"`
 	LanguageName       string `json:"languageName" form:"languageName"`
 	LanguageJSONScript string `json:"languageJsonScript" form:"languageJsonScript"`
+	// Draft saves the texts as the language's draft (respondents keep the published script;
+	// a new language stays hidden until published). Not in the spec's body: the designer's
+	// review step sends it.
+	Draft bool `json:"draft" form:"draft"`
 }
 
 // DeleteInput is the body of app/v6/language/delete: the entry id, or survey and code.
@@ -163,25 +187,41 @@ func (s *Service) Add(ctx context.Context, p *account.Principal, in AddInput) (*
 	if err != nil {
 		return nil, err
 	}
-	sv, err := s.Surveys.Check(ctx, p, in.SurveyID, surveysvc.NeedDesign)
+	sv, src, err := s.sources(ctx, p, in.SurveyID)
 	if err != nil {
 		return nil, err
 	}
+	row, err := s.store(ctx, sv.ID, p.UserID, code, name, items, src, in.Draft)
+	if err != nil {
+		return nil, err
+	}
+	return &Entry{Language: view(row), LanguageJSONScript: row.Script}, nil
+}
+
+// store writes the texts of one language of a survey: as its published script, or as its
+// draft (draft: a new row is hidden from respondents until published), remembering which
+// original each text translates (outdated marks).
+func (s *Service) store(ctx context.Context, surveyID, userID, code, name string, items []Item, src []lang.LangItem, draft bool) (*models.SurveyLanguage, error) {
 	script, err := json.Marshal(items)
 	if err != nil {
 		return nil, err
 	}
-	row := models.SurveyLanguage{ID: uuid.NewString(), SurveyID: sv.ID, LanguageCode: code, LanguageName: name,
-		Script: string(script), CreatedBy: p.UserID}
+	row := models.SurveyLanguage{ID: uuid.NewString(), SurveyID: surveyID, LanguageCode: code, LanguageName: name,
+		Script: string(script), CreatedBy: userID, Sources: sourceHashes(src, items)}
+	cols := []string{"language_name", "script", "sources", "draft", "draft_script", "updated_at"}
+	if draft {
+		row.Script, row.DraftScript, row.Draft = "", string(script), true
+		cols = []string{"language_name", "sources", "draft_script", "updated_at"}
+	}
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Clauses(clause.OnConflict{
 			Columns:   []clause.Column{{Name: "survey_id"}, {Name: "language_code"}},
-			DoUpdates: clause.AssignmentColumns([]string{"language_name", "script", "updated_at"}),
+			DoUpdates: clause.AssignmentColumns(cols),
 		}).Create(&row).Error; err != nil {
 			return err
 		}
 		var stored models.SurveyLanguage
-		if err := tx.Where("survey_id = ? AND language_code = ?", sv.ID, code).Take(&stored).Error; err != nil {
+		if err := tx.Where("survey_id = ? AND language_code = ?", surveyID, code).Take(&stored).Error; err != nil {
 			return err
 		}
 		row = stored
@@ -190,7 +230,7 @@ func (s *Service) Add(ctx context.Context, p *account.Principal, in AddInput) (*
 	if err != nil {
 		return nil, err
 	}
-	return &Entry{Language: view(&row), LanguageJSONScript: row.Script}, nil
+	return &row, nil
 }
 
 // Delete removes one language (by id, or by survey and code). Owner or design collaborator.
@@ -235,6 +275,71 @@ func (s *Service) surveyID(ctx context.Context, idOrSid string) (string, error) 
 	return sv.ID, err
 }
 
+// AddsInput is the body of app/v6/language/adds: several languages of one survey at once,
+// each as in add (one transaction of checks: a bad entry refuses all).
+type AddsInput struct {
+	SurveyID  string     `json:"surveyId" form:"surveyId"`
+	Languages []AddInput `json:"languages"`
+}
+
+// MaxAdds bounds the languages of one adds call.
+const MaxAdds = 63
+
+// Adds adds or replaces several languages: every entry is checked before any is stored.
+func (s *Service) Adds(ctx context.Context, p *account.Principal, in AddsInput) ([]Entry, error) {
+	if len(in.Languages) == 0 {
+		return nil, models.Invalid("languages is required (a list of {languageCode, languageName, languageJsonScript})")
+	}
+	if len(in.Languages) > MaxAdds {
+		return nil, models.Invalid("at most %d languages at once", MaxAdds)
+	}
+	type checked struct {
+		code, name string
+		items      []Item
+		draft      bool
+	}
+	var all []checked
+	seen := map[string]bool{}
+	for i, l := range in.Languages {
+		code, err := checkCode(l.LanguageCode)
+		if err != nil {
+			return nil, models.Invalid("language %d: %v", i+1, err)
+		}
+		if seen[code] {
+			return nil, models.Invalid("language %d: %s appears twice", i+1, code)
+		}
+		seen[code] = true
+		name := strings.TrimSpace(l.LanguageName)
+		if name == "" {
+			name = code
+		}
+		if utf8.RuneCountInString(name) > 64 {
+			return nil, models.Invalid("language %d: languageName is too long (at most 64 characters)", i+1)
+		}
+		if strings.TrimSpace(l.LanguageJSONScript) == "" {
+			l.LanguageJSONScript = "[]"
+		}
+		items, err := ParseScript(l.LanguageJSONScript)
+		if err != nil {
+			return nil, models.Invalid("language %d: %v", i+1, err)
+		}
+		all = append(all, checked{code, surveysvc.SanitizeHTML(name), items, l.Draft})
+	}
+	sv, src, err := s.sources(ctx, p, in.SurveyID)
+	if err != nil {
+		return nil, err
+	}
+	out := []Entry{}
+	for _, c := range all {
+		row, err := s.store(ctx, sv.ID, p.UserID, c.code, c.name, c.items, src, c.draft)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Entry{Language: view(row), LanguageJSONScript: row.Script})
+	}
+	return out, nil
+}
+
 // List is the respondent list of a survey's languages (empty for an unknown survey).
 func (s *Service) List(ctx context.Context, surveyIDOrSid string) ([]Language, error) {
 	out := []Language{}
@@ -244,7 +349,7 @@ func (s *Service) List(ctx context.Context, surveyIDOrSid string) ([]Language, e
 	}
 	var rows []models.SurveyLanguage
 	if err := s.DB.WithContext(ctx).Select("id", "survey_id", "language_code", "language_name", "updated_at").
-		Where("survey_id = ?", id).Order("language_code").Find(&rows).Error; err != nil {
+		Where("survey_id = ? AND draft = ?", id, false).Order("language_code").Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	for i := range rows {
@@ -264,7 +369,7 @@ func (s *Service) Script(ctx context.Context, surveyIDOrSid, code string) (strin
 		return "", models.ErrNotFound
 	}
 	var row models.SurveyLanguage
-	if err := s.DB.WithContext(ctx).Where("survey_id = ? AND language_code = ?", id, code).Take(&row).Error; err != nil {
+	if err := s.DB.WithContext(ctx).Where("survey_id = ? AND language_code = ? AND draft = ?", id, code, false).Take(&row).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return "", models.ErrNotFound
 		}

@@ -1,0 +1,155 @@
+// Content languages journey (issue 16) in real Chromium against `dwsurvey dev`, whose AI
+// translations go to the local chat-completions stand-in (tools/aistandin, started by
+// scripts/e2e.sh: every text comes back as "[en] <text>", tags and placeholders kept):
+//  1. the author adds English to a Chinese survey by AI translation on design/language (a
+//     TranslationWorkflow; progress, then the draft side by side with the originals), fixes
+//     one string, saves the draft and publishes it;
+//  2. the translation file round trip: the .xlsx export has the spec's columns; the file with
+//     two cells changed is previewed (2 changed) and imported into the draft, then published;
+//  3. a respondent answers in Chinese, switches to English mid-survey and keeps the answers;
+//  4. the console frame in each of the eight languages on the survey list (no missing-key
+//     markers, the language's own menu texts).
+// Run: BASE_URL=http://127.0.0.1:18080 ADMIN_PASSWORD=... node --test e2e/language.test.mjs
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BASE, T, a11yReport, apiClient, apiLogin, checkA11y, launchBrowser, newPage as openPage, publish, uiLogin } from './lib.mjs';
+
+const run = Date.now().toString(36).slice(-6);
+const title = (t) => ({ quTitleObj: { dwHtml: t, dwText: t.replace(/<[^>]*>/g, '') } });
+const radio = (id, t) => ({ dwId: id, optionTitleObj: { dwHtml: t, dwText: t } });
+const q = (page, id) => page.locator(`#qu-${id}`);
+
+let browser;
+let api;
+let token;
+const external = [];
+
+before(async () => {
+  token = await apiLogin();
+  api = apiClient(token);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  a11yReport();
+  assert.deepEqual(external, [], 'no request left the server');
+});
+
+test('AI translation, review, publish, file round trip, respondent switches mid-survey', async () => {
+  const s = await publish(api, `语言 ${run}`, 'survey', {
+    questions: [
+      { dwId: 'c1', quType: 'RADIO', ...title('你喜欢什么<b>颜色</b>？'), quAttr: { isRequired: true }, quRadios: [radio('c1a', '红色'), radio('c1b', '蓝色')] },
+      { dwId: 'c2', quType: 'FILLBLANK', ...title('你的名字') },
+    ],
+  });
+  const { ctx, page } = await openPage(browser, external);
+  try {
+    await uiLogin(page);
+    await page.goto(`${BASE}/v8/dws/design/language/${s.id}`, { waitUntil: 'networkidle' });
+    await page.getByText('No content languages yet').waitFor();
+    await checkA11y(page, 'design: languages', { console: true });
+
+    // 1. AI translation into English
+    await page.locator('[data-testid=lg-code]').click();
+    await page.keyboard.type('English');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=lg-ai]').click();
+    await page.locator('[data-testid=lg-job][data-state=done]').waitFor({ timeout: 3 * T });
+    const editor = page.locator('[data-testid=lg-editor]');
+    await editor.waitFor();
+    const titleBox = page.locator('[data-testid=lg-text-quTitle-c1]');
+    await titleBox.waitFor();
+    assert.equal(await titleBox.inputValue(), '[en] 你喜欢什么<b>颜色</b>？');
+    assert.equal(await page.locator('[data-testid=lg-text-optionTitle-c1a]').inputValue(), '[en] 红色');
+    await checkA11y(page, 'design: language editor', { console: true });
+    // review and fix one string, save the draft, publish
+    await titleBox.fill('Which <b>colour</b> do you like?');
+    await page.locator('[data-testid=lg-text-optionTitle-c1a]').fill('Red');
+    await page.locator('[data-testid=lg-save]').click();
+    await page.getByText('Saved successfully').first().waitFor();
+    await page.locator('[data-testid=lg-publish-en]').click();
+    await page.getByText('Published to respondents').first().waitFor();
+
+    // 2. the translation file: export (spec columns), two cells changed, preview, import
+    const xr = await fetch(`${BASE}/api/dwsurvey/app/v6/language/export.do?surveyId=${s.id}&languageCode=en`, { headers: { Authorization: token } });
+    assert.equal(xr.status, 200);
+    const xlsx = Buffer.from(await xr.arrayBuffer());
+    assert.equal(xlsx.subarray(0, 2).toString(), 'PK');
+    // the changed file is made by the server's own writer: re-add the texts, export, restore
+    const ed = await api('GET', `app/v6/language/edit?surveyId=${s.id}&languageCode=en`);
+    assert.equal(ed.resultCode, 200, JSON.stringify(ed));
+    const rows = ed.data.rows;
+    assert.deepEqual(rows.map((r) => `${r.type} ${r.code}`).slice(1), ['quTitle c1', 'optionTitle c1a', 'optionTitle c1b', 'quTitle c2']);
+    const changed = rows.map((r) => ({ lanCode: r.code, lanType: r.type, lanValue: r.code === 'c1b' ? 'Blue' : r.code === 'c2' ? 'Your name' : r.translated }));
+    const tmp = await api('POST', 'app/v6/language/add', { surveyId: s.id, languageCode: 'fr', languageName: 'tmp', languageJsonScript: JSON.stringify(changed), draft: true });
+    assert.equal(tmp.resultCode, 200, JSON.stringify(tmp));
+    const fr = await fetch(`${BASE}/api/dwsurvey/app/v6/language/export.do?surveyId=${s.id}&languageCode=fr`, { headers: { Authorization: token } });
+    const file = Buffer.from(await fr.arrayBuffer());
+    await api('POST', 'app/v6/language/delete', { surveyId: s.id, languageCode: 'fr' });
+    const chooser = page.waitForEvent('filechooser');
+    await page.locator('[data-testid=lg-import-en]').click();
+    await (await chooser).setFiles({ name: 'translation-en.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+    const preview = page.locator('[data-testid=lg-preview]');
+    await preview.getByText('2 changed, 3 unchanged, 0 not in this survey').waitFor();
+    await checkA11y(page, 'design: import preview', { console: true });
+    await page.locator('[data-testid=lg-import-apply]').click();
+    await page.getByText('Imported into the draft').first().waitFor();
+    assert.equal(await page.locator('[data-testid=lg-text-optionTitle-c1b]').inputValue(), 'Blue');
+    await page.locator('[data-testid=lg-publish-en]').click();
+    await page.getByText('Published to respondents').first().waitFor();
+  } finally {
+    await ctx.close();
+  }
+
+  // 3. a respondent starts in Chinese, switches to English mid-survey, keeps the answers
+  const r = await openPage(browser, external);
+  try {
+    const rp = r.page;
+    await rp.goto(`${BASE}/v8/diaowen/an/${s.sid}`, { waitUntil: 'networkidle' });
+    const sel = rp.locator('[data-testid=answer-lang]');
+    await sel.waitFor();
+    await sel.selectOption('');
+    await q(rp, 'c1').getByText('蓝色').click();
+    await q(rp, 'c2').locator('input').fill('李雷');
+    await sel.selectOption('en');
+    await q(rp, 'c1').locator('b', { hasText: 'colour' }).waitFor();
+    await q(rp, 'c1').getByText('Blue').waitFor();
+    await q(rp, 'c2').getByText('Your name').waitFor();
+    assert.equal(await q(rp, 'c2').locator('input').inputValue(), '李雷', 'answer kept');
+    assert.equal(await q(rp, 'c1').locator('input[type=radio]:checked').count(), 1, 'choice kept');
+    await checkA11y(rp, 'answer: switched to English');
+  } finally {
+    await r.ctx.close();
+  }
+});
+
+test('the console frame in eight languages', async () => {
+  const want = {
+    'zh-CN': '我的问卷',
+    'en-US': 'My surveys',
+    'zh-TW': '我的問卷',
+    'vi-VN': 'Khảo sát của tôi',
+    'th-TH': 'แบบสำรวจของฉัน',
+    'ko-KR': '내 설문',
+    'ja-JP': 'マイアンケート',
+    'ru-RU': 'Мои опросы',
+  };
+  const { ctx, page } = await openPage(browser, external);
+  try {
+    await uiLogin(page);
+    for (const [lang, text] of Object.entries(want)) {
+      await page.evaluate((l) => {
+        localStorage.setItem('language', l);
+        localStorage.setItem('umi_locale', l);
+      }, lang);
+      await page.goto(`${BASE}/v8/dw/survey`, { waitUntil: 'networkidle' });
+      await page.getByRole('menuitem', { name: text }).first().waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      const body = await page.locator('body').innerText();
+      assert.ok(!/\b(menu|app|common|error)\.[a-zA-Z]+\.?[a-zA-Z]*\b/.test(body), `${lang}: a missing-key marker in ${body.slice(0, 400)}`);
+      await checkA11y(page, `survey list: ${lang}`, { console: true });
+    }
+  } finally {
+    await ctx.close();
+  }
+});
