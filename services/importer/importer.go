@@ -15,19 +15,17 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/xuri/excelize/v2"
-
 	lang "dwsurvey/survey"
 )
-
-// MaxFileBytes bounds an import file.
-const MaxFileBytes = 10 << 20
 
 // LineError is one failing line (row of a sheet, paragraph of a document, line of a JSON file).
 type LineError struct {
 	Line    int    `json:"line"`
 	Message string `json:"message"`
 }
+
+// Error makes a LineError an error (the bounded readers return one).
+func (e LineError) Error() string { return e.String() }
 
 func (e LineError) String() string {
 	if e.Line <= 0 {
@@ -195,6 +193,7 @@ func typeName(t string) string {
 
 func finish(title string, items []Item, errs []LineError) *Result {
 	errs = append(errs, check(items)...)
+	errs = append(errs, checkItems(items)...)
 	if len(items) == 0 && len(errs) == 0 {
 		errs = append(errs, LineError{0, "the file contains no questions"})
 	}
@@ -243,22 +242,6 @@ func yes(s string) bool {
 // ParseXLSX reads the first sheet: columns type, title, options, required, note. A first row
 // whose first cell is "type" or "题型" is a header. Line numbers are sheet row numbers.
 func ParseXLSX(data []byte) *Result {
-	if len(data) > MaxFileBytes {
-		return &Result{Errors: []LineError{{0, fmt.Sprintf("the file is larger than %d MB", MaxFileBytes>>20)}}}
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(data))
-	if err != nil {
-		return &Result{Errors: []LineError{{0, "the file is not an Excel .xlsx workbook"}}}
-	}
-	defer f.Close()
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		return &Result{Errors: []LineError{{0, "the workbook has no sheet"}}}
-	}
-	rows, err := f.GetRows(sheets[0])
-	if err != nil {
-		return &Result{Errors: []LineError{{0, "the first sheet cannot be read"}}}
-	}
 	cell := func(r []string, i int) string {
 		if i < len(r) {
 			return strings.TrimSpace(r[i])
@@ -268,15 +251,14 @@ func ParseXLSX(data []byte) *Result {
 	var items []Item
 	var errs []LineError
 	title := ""
-	for i, r := range rows {
-		line := i + 1
+	err := SheetRows(data, "Excel .xlsx workbook", func(line int, r []string) error {
 		first := strings.ToLower(cell(r, 0))
-		if i == 0 && (first == "type" || first == "题型" || first == "question type") {
-			continue
+		if line == 1 && (first == "type" || first == "题型" || first == "question type") {
+			return nil
 		}
-		if i == 0 && first == "title" || first == "#title" {
+		if line == 1 && first == "title" || first == "#title" {
 			title = cell(r, 1)
-			continue
+			return nil
 		}
 		empty := true
 		for _, c := range r {
@@ -285,21 +267,37 @@ func ParseXLSX(data []byte) *Result {
 			}
 		}
 		if empty {
-			continue
+			return nil
 		}
 		t, ok := typeWord(cell(r, 0))
 		if !ok {
 			if cell(r, 0) == "" {
 				errs = append(errs, LineError{line, "the question type (column A) is empty"})
 			} else {
-				errs = append(errs, LineError{line, fmt.Sprintf("unknown question type %q", cell(r, 0))})
+				errs = append(errs, LineError{line, fmt.Sprintf("unknown question type %q", clipText(cell(r, 0)))})
 			}
-			continue
+			return nil
 		}
 		items = append(items, Item{Line: line, QuType: t, Title: cell(r, 1), Options: splitOptions(cell(r, 2)),
 			Required: yes(cell(r, 3)), Note: cell(r, 4)})
+		return nil
+	})
+	if err != nil {
+		var le LineError
+		if errors.As(err, &le) {
+			return &Result{Errors: []LineError{le}}
+		}
+		return &Result{Errors: []LineError{{0, err.Error()}}}
 	}
 	return finish(title, items, errs)
+}
+
+// clipText shortens a value quoted in an error message.
+func clipText(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
 }
 
 var (
@@ -312,7 +310,7 @@ var (
 // paragraph, empty ones too). See docs/import-formats.md.
 func ParseDOCX(data []byte) *Result {
 	if len(data) > MaxFileBytes {
-		return &Result{Errors: []LineError{{0, fmt.Sprintf("the file is larger than %d MB", MaxFileBytes>>20)}}}
+		return tooLarge()
 	}
 	paras, err := docxParagraphs(data)
 	if err != nil {
@@ -394,9 +392,9 @@ func ParseLines(lines []string) *Result {
 // docxParagraphs extracts the text of each w:p of word/document.xml (w:t runs joined,
 // w:tab as a space, w:br as a space).
 func docxParagraphs(data []byte) ([]string, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	zr, err := checkZip(data, "Word .docx document")
 	if err != nil {
-		return nil, errors.New("the file is not a Word .docx document")
+		return nil, err
 	}
 	var doc *zip.File
 	for _, f := range zr.File {
@@ -407,15 +405,12 @@ func docxParagraphs(data []byte) ([]string, error) {
 	if doc == nil {
 		return nil, errors.New("the file is not a Word .docx document (word/document.xml is missing)")
 	}
-	if doc.UncompressedSize64 > 50<<20 {
-		return nil, errors.New("the document is too large")
-	}
 	rc, err := doc.Open()
 	if err != nil {
 		return nil, errors.New("the document cannot be read")
 	}
 	defer rc.Close()
-	dec := xml.NewDecoder(io.LimitReader(rc, 50<<20))
+	dec := xml.NewDecoder(io.LimitReader(rc, MaxInflatedBytes))
 	var paras []string
 	var cur strings.Builder
 	inP, inT, depth := false, false, 0
@@ -452,12 +447,18 @@ func docxParagraphs(data []byte) ([]string, error) {
 				} else if inP {
 					paras = append(paras, cur.String())
 					inP = false
+					if len(paras) > MaxRows {
+						return nil, fmt.Errorf("the document has more than %d paragraphs; a question list is far shorter", MaxRows)
+					}
 				}
 			case "t":
 				inT = false
 			}
 		case xml.CharData:
 			if inP && inT {
+				if cur.Len()+len(t) > 4*MaxTextChars { // bytes: at most 4 per character
+					return nil, fmt.Errorf("paragraph %d is longer than %d characters", len(paras)+1, MaxTextChars)
+				}
 				cur.Write(t)
 			}
 		}
@@ -469,7 +470,10 @@ func docxParagraphs(data []byte) ([]string, error) {
 // reported with their line; load-check errors with their document path.
 func ParseJSON(data []byte) *Result {
 	if len(data) > MaxFileBytes {
-		return &Result{Errors: []LineError{{0, fmt.Sprintf("the file is larger than %d MB", MaxFileBytes>>20)}}}
+		return tooLarge()
+	}
+	if err := checkJSONShape(data); err != nil {
+		return &Result{Errors: []LineError{{0, err.Error()}}}
 	}
 	if !json.Valid(data) {
 		var v any
@@ -498,6 +502,7 @@ func ParseJSON(data []byte) *Result {
 	if len(d.Questions) == 0 {
 		errs = append(errs, LineError{0, "the document contains no questions"})
 	}
+
 	title := strings.TrimSpace(string(d.SurveyName))
 	if d.SurveyNameObj != nil && strings.TrimSpace(d.SurveyNameObj.DwText) != "" {
 		title = strings.TrimSpace(d.SurveyNameObj.DwText)
@@ -519,6 +524,7 @@ func ParseJSON(data []byte) *Result {
 		}
 		r.Items = append(r.Items, it)
 	}
+	r.Errors = append(r.Errors, checkItems(r.Items)...)
 	if r.OK() {
 		r.Doc = d
 	}
