@@ -7,7 +7,7 @@ COMPOSE_VER   := v2.40.3
 # Go packages of this module (console/node_modules may contain stray .go files).
 GO_PKGS        = $(shell $(GO) list ./... | grep -v '/console/')
 
-.PHONY: seed-bench compose-check ipdb dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
+.PHONY: doc-tools seed-bench compose-check ipdb dev run build console console-deps tools test test-go test-console test-e2e chromium openapi fmt vet clean
 
 ## dev: install what is missing, build console and binary, start everything on one machine
 dev: tools ipdb console build
@@ -15,6 +15,10 @@ dev: tools ipdb console build
 
 build:
 	$(GO) build -o bin/dwsurvey ./cmd/dwsurvey
+	$(GO) build -o bin/smtpsink ./tools/smtpsink
+	$(GO) build -o bin/oidcdev ./tools/oidcdev
+	$(GO) build -o bin/standin ./tools/standin
+	$(GO) build -o bin/aistandin ./tools/aistandin
 
 console-deps: console/node_modules/.package-lock.json
 console/node_modules/.package-lock.json: console/package.json
@@ -52,23 +56,32 @@ bin/ip2region.db:
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; fi
 
+## doc-tools: what exports and reports are made with and checked by: readstat (SPSS .sav),
+## PSPP (reads .sav back), LibreOffice (opens .docx), poppler (PDF to PNG), a CJK .ttf font
+doc-tools:
+	@if ! command -v readstat >/dev/null || ! command -v pspp >/dev/null || ! command -v soffice >/dev/null || [ ! -e /usr/lib/libreoffice/program/libsclo.so ] || \
+	   ! command -v pdftoppm >/dev/null || ! command -v unzip >/dev/null || [ ! -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq readstat pspp libreoffice-writer-nogui libreoffice-calc-nogui poppler-utils unzip fonts-droid-fallback fonts-dejavu-core; fi
+
 ## test: Go unit + integration (SQLite, MariaDB, Temporal dev server, versitygw), vitest, Playwright
-test: tools bin/versitygw ipdb chromium console-deps
+test: tools bin/versitygw ipdb chromium doc-tools console-deps
 	$(MAKE) compose-check
 	$(MAKE) test-go
 	$(MAKE) test-console
 	$(MAKE) test-e2e
 
 test-go:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet $(GO_PKGS)
 	$(GO) test -count=1 -timeout 20m $(GO_PKGS)
 
 test-console: console-deps
 	cd console && npm test
 
-## test-e2e: build everything, start `dwsurvey dev` on spare ports, run the Playwright journeys
+## test-e2e: build everything, run the Playwright journeys in parallel shards (scripts/e2e-all.sh),
+## each against its own `dwsurvey dev` on spare ports
 test-e2e: console build
-	bash scripts/e2e.sh
+	bash scripts/e2e-all.sh
 
 ## seed-bench: load N answers (default 1,000,000) into a fresh MariaDB database and time the results calls
 N        ?= 1000000

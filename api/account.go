@@ -24,6 +24,10 @@ type loginBody struct {
 	UserName string `json:"userName" form:"userName"`
 	Password string `json:"password" form:"password"`
 	Captcha  string `json:"captcha" form:"captcha"`
+	// phone login (type mobile): the number and the SMS code
+	Mobile string `json:"mobile" form:"mobile"`
+	Phone  string `json:"phone" form:"phone"`
+	Code   string `json:"code" form:"code"`
 }
 
 // login answers in the reference's own shape (no envelope at top level).
@@ -33,7 +37,19 @@ func (s *server) login(c *gin.Context) {
 	if b.Type == "" {
 		b.Type = "account"
 	}
-	res, err := s.d.Account.Login(c.Request.Context(), account.LoginInput{Type: b.Type, UserName: b.UserName, Password: b.Password, ClientIP: c.ClientIP()})
+	if isPhoneLogin(b.Type) {
+		s.phoneLogin(c, b)
+		return
+	}
+	// the reference client sends the password RSA-encrypted (base64); ours sends it plain
+	b.Password = s.d.Account.LoginKey.ClientPassword(b.Password)
+	s.loginAs(c, account.LoginInput{Type: b.Type, UserName: b.UserName, Password: b.Password, ClientIP: c.ClientIP()})
+}
+
+// loginAs answers a user login in the login.do shape (also used by the contacts' login page
+// for accounts that are not contacts).
+func (s *server) loginAs(c *gin.Context, in account.LoginInput) {
+	res, err := s.d.Account.Login(c.Request.Context(), in)
 	if err != nil {
 		msg := "Login failed"
 		if ie, isInvalid := models.AsInvalid(err); isInvalid {
@@ -42,11 +58,11 @@ func (s *server) login(c *gin.Context) {
 			fail(c, err)
 			return
 		}
-		c.JSON(http.StatusOK, gin.H{"status": "error", "type": b.Type, "currentAuthority": []string{"guest"}, "token": nil,
+		c.JSON(http.StatusOK, gin.H{"status": "error", "type": in.Type, "currentAuthority": []string{"guest"}, "token": nil,
 			"httpResult": Envelope{ResultCode: codeInvalid, ResultMsg: msg}})
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ok", "type": b.Type, "currentAuthority": res.User.CurrentAuthority, "token": res.Token,
+	c.JSON(http.StatusOK, gin.H{"status": "ok", "type": in.Type, "currentAuthority": res.User.CurrentAuthority, "token": res.Token,
 		"httpResult": Envelope{ResultCode: codeOK, ResultMsg: "login success", Data: res.User}})
 }
 
@@ -89,10 +105,11 @@ func (s *server) currentUser(c *gin.Context) {
 	ok(c, u)
 }
 
+// pwdBody is up-pwd.do's input as the reference client sends it (query or form parameters
+// curpwd and pwd) or as JSON; typing the new password twice is the form's check.
 type pwdBody struct {
-	CurPwd     string `json:"curpwd" form:"curpwd"`
-	Pwd        string `json:"pwd" form:"pwd"`
-	PwdConfirm string `json:"pwdConfirm" form:"pwdConfirm"`
+	CurPwd string `json:"curpwd" form:"curpwd"`
+	Pwd    string `json:"pwd" form:"pwd"`
 }
 
 func (s *server) changePassword(c *gin.Context) {
@@ -100,7 +117,7 @@ func (s *server) changePassword(c *gin.Context) {
 	if !bind(c, &b) {
 		return
 	}
-	token, err := s.d.Account.ChangePassword(c.Request.Context(), principal(c), b.CurPwd, b.Pwd, b.PwdConfirm, c.ClientIP())
+	token, err := s.d.Account.ChangePassword(c.Request.Context(), principal(c), b.CurPwd, b.Pwd, c.ClientIP())
 	if err != nil {
 		fail(c, err)
 		return

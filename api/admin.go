@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -15,6 +16,7 @@ func (s *server) registerAdmin() {
 	s.handle(http.MethodGet, "admin/user/list.do", models.PermAdminUser, "List users (PageResult)", s.listUsers)
 	s.handle(http.MethodPost, "admin/user/add.do", models.PermAdminUser, "Add a user", s.addUser)
 	s.handle(http.MethodPost, "admin/user/edit.do", models.PermAdminUser, "Edit a user (empty password = unchanged)", s.editUser)
+	s.handle(http.MethodPut, "admin/user/edit.do", models.PermAdminUser, "Edit a user (empty password = unchanged)", s.editUser)
 	s.handle(http.MethodPost, "admin/user/delete.do", models.PermAdminUser, "Delete users", s.deleteUsers)
 	s.handle(http.MethodDelete, "admin/user/delete.do", models.PermAdminUser, "Delete users", s.deleteUsers)
 	s.handle(http.MethodPost, "admin/user/reset-pwd.do", models.PermAdminUser, "Reset passwords (user 1 skipped)", s.resetPasswords)
@@ -43,22 +45,33 @@ func (s *server) registerAdmin() {
 	s.handle(http.MethodPost, "admin/workflow/terminate.do", models.PermAdminWorkflow, "Terminate a workflow", s.terminateWorkflow)
 }
 
-func intQuery(c *gin.Context, name string) *int {
-	v := c.Query(name)
-	if v == "" {
-		return nil
+// intQuery reads the first of the optional integer query parameters names. A value that is
+// not an integer is answered with a 400 naming the parameter (ok false): a filter is never
+// silently dropped.
+func intQuery(c *gin.Context, names ...string) (v *int, ok bool) {
+	for _, name := range names {
+		raw := strings.TrimSpace(c.Query(name))
+		if raw == "" {
+			continue
+		}
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			reply(c, codeInvalid, name+" must be a whole number")
+			return nil, false
+		}
+		return &n, true
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return nil
-	}
-	return &n
+	return nil, true
 }
 
 func (s *server) listUsers(c *gin.Context) {
 	cur, size := paging(c)
-	f := admin.UserFilter{LoginName: c.Query("loginName"), Name: c.Query("name"), Email: c.Query("email"), Status: intQuery(c, "status"),
-		DeptID: c.Query("deptId"), RoleID: c.Query("roleId")}
+	status, valid := intQuery(c, "status")
+	if !valid {
+		return
+	}
+	f := admin.UserFilter{LoginName: c.Query("loginName"), Name: c.Query("name"), Email: c.Query("email"), Cellphone: c.Query("cellphone"),
+		Status: status, DeptID: c.Query("deptId"), RoleID: c.Query("roleId")}
 	rows, total, err := s.d.Admin.ListUsers(c.Request.Context(), f, cur, size)
 	if err != nil {
 		fail(c, err)
@@ -93,17 +106,22 @@ func (s *server) editUser(c *gin.Context) {
 	ok(c, u)
 }
 
+// idsBody is {ids: [...]} or, as the reference client sends it, {id: [...]} (or one id).
 type idsBody struct {
-	IDs      []string `json:"ids"`
-	Password string   `json:"password"`
+	IDs      []string  `json:"ids"`
+	ID       oneOrMany `json:"id"`
+	Password string    `json:"password"`
 }
+
+// all is every id given, in order.
+func (b idsBody) all() []string { return append(append([]string{}, b.IDs...), b.ID...) }
 
 func (s *server) deleteUsers(c *gin.Context) {
 	var b idsBody
 	if !bind(c, &b) {
 		return
 	}
-	n, err := s.d.Admin.DeleteUsers(c.Request.Context(), actor(c), b.IDs)
+	n, err := s.d.Admin.DeleteUsers(c.Request.Context(), actor(c), b.all())
 	if err != nil {
 		fail(c, err)
 		return
@@ -116,7 +134,7 @@ func (s *server) resetPasswords(c *gin.Context) {
 	if !bind(c, &b) {
 		return
 	}
-	r, err := s.d.Admin.ResetPasswords(c.Request.Context(), actor(c), b.IDs, b.Password)
+	r, err := s.d.Admin.ResetPasswords(c.Request.Context(), actor(c), b.all(), b.Password)
 	if err != nil {
 		fail(c, err)
 		return
@@ -129,7 +147,7 @@ func (s *server) resetLoginCount(c *gin.Context) {
 	if !bind(c, &b) {
 		return
 	}
-	n, err := s.d.Admin.ResetLoginCount(c.Request.Context(), actor(c), b.IDs)
+	n, err := s.d.Admin.ResetLoginCount(c.Request.Context(), actor(c), b.all())
 	if err != nil {
 		fail(c, err)
 		return

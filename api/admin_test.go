@@ -5,10 +5,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"dwsurvey/internal/testenv"
 	"dwsurvey/models"
 	"dwsurvey/services/account"
+	"dwsurvey/services/outbox"
 )
 
 type adminUser struct {
@@ -394,8 +396,8 @@ func TestSiteSettings(t *testing.T) {
 			UserID        string                                      `json:"userId"`
 		}
 		anon.Get("anon/web/get-sys-property?hostname=localhost").OK(t, &prop)
-		if !prop.PropertyJSON.LoginRegister.RegisterEnabled || prop.PropertyJSON.SysTheme.PrimaryColor == "" ||
-			prop.DwVersionInfo.VersionNumber == "" || prop.PropertyJSON.DwHeader == nil || prop.UserID != "1" {
+		if prop.PropertyJSON.LoginRegister.RegisterEnabled || prop.PropertyJSON.SysTheme.PrimaryColor == "" ||
+			prop.DwVersionInfo.VersionNumber == "" || prop.PropertyJSON.DwHeader == nil || prop.UserID != "" {
 			t.Fatalf("sys property = %+v", prop)
 		}
 		var vl float64
@@ -511,11 +513,23 @@ func TestWorkflowMonitorValidation(t *testing.T) {
 	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
 		admin := e.Client(t, e.AdminToken(t))
 		var page struct {
-			Items []any `json:"items"`
+			Items  []any `json:"items"`
+			Outbox struct {
+				Pending int64            `json:"pending"`
+				ByKind  map[string]int64 `json:"byKind"`
+			} `json:"outbox"`
 		}
 		admin.Get("admin/workflow/list.do").OK(t, &page)
-		if page.Items == nil {
-			t.Fatal("items must be a list")
+		if page.Items == nil || page.Outbox.Pending != 0 {
+			t.Fatalf("items must be a list, nothing pending: %+v", page)
+		}
+		// the list shows the events still waiting to start their workflows
+		if err := outbox.Add(e.DB, time.Now(), outbox.Event{Kind: "probe", Key: "a"}, outbox.Event{Kind: "probe", Key: "b"}); err != nil {
+			t.Fatal(err)
+		}
+		admin.Get("admin/workflow/list.do").OK(t, &page)
+		if page.Outbox.Pending != 2 || page.Outbox.ByKind["probe"] != 2 {
+			t.Fatalf("outbox state %+v", page.Outbox)
 		}
 		admin.Get("admin/workflow/list.do?status=Exploded").Refused(t, 400, "Unknown status")
 		admin.Get("admin/workflow/list.do?workflowType=x'%20OR%20'1'='1").Refused(t, 400, "Invalid workflow type")
@@ -523,5 +537,27 @@ func TestWorkflowMonitorValidation(t *testing.T) {
 		admin.Get("admin/workflow/history.do?workflowId=a%20b").Refused(t, 400, "")
 		admin.Post("admin/workflow/cancel.do", map[string]string{"workflowId": "nope"}).Refused(t, 404, "")
 		admin.Post("admin/workflow/terminate.do", map[string]string{"workflowId": "nope"}).Refused(t, 404, "")
+	})
+}
+
+// A user an administrator adds without choosing roles gets the "Survey author" role, as a
+// registered user does, and can create surveys; an explicit empty role list removes it.
+func TestAdminAddedUserIsSurveyAuthor(t *testing.T) {
+	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
+		admin := e.Client(t, e.AdminToken(t))
+		var author, bare adminUser
+		admin.Post("admin/user/add.do", map[string]any{"loginName": "author77", "email": "author77@example.com", "password": "secret-pw"}).OK(t, &author)
+		if !slices.Equal(author.RoleIDs, []string{"r-user"}) {
+			t.Fatalf("default roles %v, want the Survey author role", author.RoleIDs)
+		}
+		admin.Post("admin/user/add.do", map[string]any{"loginName": "noroles7", "email": "noroles7@example.com", "password": "secret-pw",
+			"roleIds": []string{}}).OK(t, &bare)
+		if len(bare.RoleIDs) != 0 {
+			t.Fatalf("roles removed in the form came back: %v", bare.RoleIDs)
+		}
+		a := e.Client(t, e.Login(t, "author77", "secret-pw"))
+		a.Post("app/survey/add.do", map[string]any{"surveyName": "First survey", "surveyType": "survey"}).OK(t, nil)
+		n := e.Client(t, e.Login(t, "noroles7", "secret-pw"))
+		n.Post("app/survey/add.do", map[string]any{"surveyName": "Not allowed", "surveyType": "survey"}).Refused(t, 403, "")
 	})
 }

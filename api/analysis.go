@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -32,31 +33,11 @@ func (s *server) registerAnalysis() {
 	s.handle(http.MethodDelete, d+"delete-answer.do", p, "Soft delete answers (audit)", s.anDelete)
 	s.handle(http.MethodPost, d+"delete-answer.do", p, "Soft delete answers (audit)", s.anDelete)
 	s.handle(http.MethodPost, "app/answer/edit.do", p, "Edit an answer (re-validated)", s.anEdit)
-	s.handle(http.MethodPost, d+"answer-verified.do", p, "Review verdict on an answer (pass / fail screens it out)", s.anVerify)
+	s.handle(http.MethodPost, d+"answer-verified.do", models.PermAuthenticated,
+		"Review verdict on an answer: through its review chain's workflow (assigned reviewers), else survey staff's flat verdict (survey:data); fail screens it out", s.anVerify)
 	for _, m := range []string{http.MethodGet, http.MethodPost} {
 		s.handle(m, d+"answer-reviews.do", p, "Review verdicts of an answer", s.anReviews)
 	}
-}
-
-func (s *server) anVerify(c *gin.Context) {
-	p, _ := answerParams(c)
-	v := strings.TrimSpace(first(p, "verifyValue"))
-	n, err := strconv.Atoi(v)
-	if err != nil || (n != models.VerifyPass && n != models.VerifyFail) {
-		fail(c, models.Invalid("verifyValue must be 1 (pass) or 2 (fail)"))
-		return
-	}
-	next, err := s.d.Analysis.Verify(c.Request.Context(), principal(c),
-		analysis.VerifyInput{AnswerID: first(p, "answerId", "id"), Value: n, Note: p["verifyNote"]}, auditEntry(c))
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	if next == nil {
-		ok(c, nil)
-		return
-	}
-	ok(c, next)
 }
 
 func (s *server) anReviews(c *gin.Context) {
@@ -71,11 +52,20 @@ func anPaging(p map[string]string) (int, int) {
 	return no, size
 }
 
-// anFilter reads the raw-data filters from flat params or a "filters" object.
+// anFilter reads the raw-data filters from flat params (our names and the reference
+// client's: ipAddr, bgAnDate, endAnDate, handleState, isEffective, saveStatus, anUserKey)
+// or a "filters" object (our names only; an unknown key is refused, never ignored). Values
+// are matched literally.
 func anFilter(p map[string]string, raw map[string]json.RawMessage) (analysis.Filter, error) {
 	var f analysis.Filter
-	if v, ok := raw["filters"]; ok && string(v) != "null" {
-		if err := json.Unmarshal(v, &f); err != nil {
+	v, ok := raw["filters"]
+	if !ok && p["filters"] != "" {
+		v, ok = json.RawMessage(p["filters"]), true
+	}
+	if ok && string(v) != "null" {
+		dec := json.NewDecoder(bytes.NewReader(v))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&f); err != nil {
 			return f, models.Invalid("Invalid filters: %v", err)
 		}
 	}
@@ -85,10 +75,35 @@ func anFilter(p map[string]string, raw map[string]json.RawMessage) (analysis.Fil
 		}
 	}
 	set(&f.State, "state")
-	set(&f.From, "bgDate", "startTime")
-	set(&f.To, "endDate", "endTime")
-	set(&f.IP, "ip")
+	set(&f.From, "bgDate", "startTime", "bgAnDate")
+	set(&f.To, "endDate", "endTime", "endAnDate")
+	set(&f.IP, "ip", "ipAddr")
 	set(&f.City, "city")
+	set(&f.UserID, "anUserKey", "userId")
+	if v := strings.TrimSpace(first(p, "handleState")); v != "" && f.State == "" {
+		// the reference's review states: 0 unreviewed, 1 reviewed, 2 (300 in its export) screened, 100 all valid
+		states := map[string]string{"0": "unreviewed", "1": "reviewed", "2": "screened", "300": "screened", "100": "all"}
+		if f.State = states[v]; f.State == "" {
+			return f, models.Invalid("Invalid handleState %q: use 0 (unreviewed), 1 (reviewed), 2 (screened) or 100 (all)", v)
+		}
+	}
+	switch v := strings.TrimSpace(first(p, "isEffective")); v {
+	case "":
+	case "1":
+		if f.State == "screened" {
+			return f, models.Invalid("isEffective 1 (valid answers) contradicts the screened state")
+		}
+	case "0":
+		if f.State != "" && f.State != "all" && f.State != "screened" {
+			return f, models.Invalid("isEffective 0 (screened answers) contradicts the %s state", f.State)
+		}
+		f.State = "screened"
+	default:
+		return f, models.Invalid("Invalid isEffective %q: use 1 (valid) or 0 (screened)", v)
+	}
+	if v := strings.TrimSpace(first(p, "saveStatus")); v != "" && v != "0" {
+		return f, models.Invalid("Only submitted answers are listed: saveStatus must be 0")
+	}
 	if v := first(p, "values"); v != "" && len(f.Values) == 0 {
 		if err := json.Unmarshal([]byte(v), &f.Values); err != nil {
 			return f, models.Invalid("Invalid values filter: %v", err)
@@ -135,7 +150,15 @@ func (s *server) anList(c *gin.Context) {
 	if pg.Limited {
 		msg = pg.LimitMsg
 	}
-	c.JSON(http.StatusOK, Envelope{ResultCode: codeOK, ResultMsg: msg, Data: pg})
+	c.JSON(http.StatusOK, pageEnvelope{Envelope: Envelope{ResultCode: codeOK, ResultMsg: msg, Data: pg}, Page: pg})
+}
+
+// pageEnvelope is list.do's answer: the envelope with the Page in data (API.md), and the
+// same Page fields (pageNo, pageSize, totalItems, totalPage, result) at the top level,
+// where the reference DWSurvey v6 web client reads them (`const page = response.data`).
+type pageEnvelope struct {
+	Envelope
+	*analysis.Page
 }
 
 func (s *server) anDelete(c *gin.Context) {
@@ -157,7 +180,16 @@ func (s *server) anDelete(c *gin.Context) {
 			ids = strings.Split(v, ",")
 		}
 	}
-	n, err := s.d.Analysis.Delete(c.Request.Context(), principal(c), first(p, "surveyId", "sid"), ids, auditEntry(c))
+	surveyID := first(p, "surveyId", "sid")
+	if surveyID == "" {
+		// the reference client sends {id:[answerId…], esId:[…]} without the survey
+		var err error
+		if surveyID, err = s.d.Analysis.SurveyOfAnswers(c.Request.Context(), ids); err != nil {
+			fail(c, err)
+			return
+		}
+	}
+	n, err := s.d.Analysis.Delete(c.Request.Context(), principal(c), surveyID, ids, auditEntry(c))
 	respond(c, gin.H{"deleted": n}, err)
 }
 

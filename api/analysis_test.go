@@ -289,7 +289,18 @@ func TestResultsAggregatesEqualRecount(t *testing.T) {
 		r := rand.New(rand.NewPCG(7, uint64(len(e.Driver))))
 		var live []string
 		verdicts := map[int]int{}
+		hostile := rand.New(rand.NewPCG(11, uint64(len(e.Driver)))) // its own source: the main sequence is unchanged
 		for i := 0; i < 60; i++ {
+			if i%3 == 0 { // a hand-made payload, as a submission and as an owner edit: refused, nothing counted
+				qs := hostileAnswer(hostile)
+				if code, d := save(t, anon, answerBody(id, newDwID(), qs, nil)); code != 400 || d.AnCheckIsPass {
+					t.Fatalf("hostile answer %v accepted: %+v", qs, d)
+				}
+				if len(live) > 0 {
+					aj, _ := json.Marshal(M{"anQuestions": qs})
+					owner.Post("app/answer/edit.do", M{"answerId": live[hostile.IntN(len(live))], "answerJson": string(aj)}).Refused(t, 400, "")
+				}
+			}
 			switch op := r.IntN(10); {
 			case op < 5 || len(live) == 0: // submit (some drafts and test answers)
 				extra := M{}

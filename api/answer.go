@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -39,8 +40,18 @@ func (s *server) registerAnswer() {
 	s.handle(http.MethodGet, "app/my-answer/list.do", models.PermAuthenticated, "My answers (PageResult)", s.answerMyList)
 }
 
+// maxParamsBody bounds the JSON body of the answer-side calls.
+const maxParamsBody = 8 << 20
+
 // answerParams merges the query, a form body and a flat JSON body (JSON wins).
 func answerParams(c *gin.Context) (map[string]string, map[string]json.RawMessage) {
+	p, raw, _ := readParams(c)
+	return p, raw
+}
+
+// readParams is answerParams that also reports (ok false) a JSON body larger than
+// maxParamsBody, of which nothing is used.
+func readParams(c *gin.Context) (map[string]string, map[string]json.RawMessage, bool) {
 	out := map[string]string{}
 	for k, v := range c.Request.URL.Query() {
 		if len(v) > 0 {
@@ -50,7 +61,10 @@ func answerParams(c *gin.Context) (map[string]string, map[string]json.RawMessage
 	var raw map[string]json.RawMessage
 	if c.Request.Body != nil && c.Request.Method != http.MethodGet {
 		if strings.Contains(c.ContentType(), "json") {
-			b, _ := io.ReadAll(io.LimitReader(c.Request.Body, 8<<20))
+			b, _ := io.ReadAll(io.LimitReader(c.Request.Body, maxParamsBody+1))
+			if len(b) > maxParamsBody {
+				return out, nil, false
+			}
 			d := json.NewDecoder(bytes.NewReader(b))
 			d.UseNumber()
 			_ = d.Decode(&raw)
@@ -70,7 +84,7 @@ func answerParams(c *gin.Context) (map[string]string, map[string]json.RawMessage
 			}
 		}
 	}
-	return out, raw
+	return out, raw, true
 }
 
 func first(m map[string]string, keys ...string) string {
@@ -99,6 +113,13 @@ func (s *server) answerClient(c *gin.Context, p map[string]string) answersvc.Cli
 	if pr := principal(c); pr != nil {
 		cl.UserID, cl.UserName = pr.UserID, pr.LoginName
 	}
+	if cp := contactPrincipal(c); cp != nil {
+		cl.ContactID, cl.ContactOwnerID, cl.ContactName = cp.ContactID, cp.OwnerID, cp.Name
+	}
+	cl.ContactLink = first(p, "relateContactEsId")
+	if len(cl.ContactLink) > 64 {
+		cl.ContactLink = ""
+	}
 	return cl
 }
 
@@ -116,7 +137,11 @@ func (s *server) answerSurveyJSON(c *gin.Context) {
 }
 
 func (s *server) answerSave(c *gin.Context) {
-	p, raw := answerParams(c)
+	p, raw, ok := readParams(c)
+	if !ok {
+		reply(c, codeInvalid, fmt.Sprintf("The answer cannot be read: the request is larger than %d MB", maxParamsBody>>20))
+		return
+	}
 	in := answersvc.SaveInput{SurveyID: first(p, "surveyId"), Sid: first(p, "sid"), AnRandomCode: first(p, "anRandomCode"),
 		SessionCode: first(p, "sessionCode"), AnPwd: p["anPwd"], SaveStatus: -1, Source: first(p, "dwSource", "source"),
 		Client: s.answerClient(c, p)}
@@ -223,7 +248,7 @@ func (s *server) answerCaptcha(c *gin.Context) {
 func (s *server) answerTopScore(c *gin.Context) {
 	p, _ := answerParams(c)
 	n, _ := strconv.Atoi(first(p, "topNum"))
-	r, err := s.d.Answer.TopScores(c.Request.Context(), first(p, "surveyId", "sid"), n)
+	r, err := s.d.Answer.TopScores(c.Request.Context(), s.answerReader(c, p), first(p, "surveyId", "sid"), n)
 	respond(c, r, err)
 }
 

@@ -278,6 +278,11 @@ func TestAnswerGates(t *testing.T) {
 		// 413 contact restriction, 430 messaging app
 		id, _ = publishDoc(t, owner, "survey", simpleDoc(M{"contactAttr": M{"enabled": true}}))
 		expectSaveCode(t, anon, answerBody(id, newDwID(), ok1, nil), 413)
+		// logged in is not enough: only the people bound to the survey (contacts_test.go)
+		expectSaveCode(t, owner, answerBody(id, newDwID(), ok1, nil), 413)
+		var me struct{ ID string }
+		owner.Get("app/user/currentUser.do").OK(t, &me)
+		owner.Post("app/survey/bind/add.do", M{"surveyId": id, "userIds": []string{me.ID}}).OK(t, nil)
 		expectSaveCode(t, owner, answerBody(id, newDwID(), ok1, nil), 201)
 		id, _ = publishDoc(t, owner, "survey", simpleDoc(M{"weixinAttr": M{"enabled": true}}))
 		expectSaveCode(t, anon, answerBody(id, newDwID(), ok1, nil), 430)
@@ -388,7 +393,8 @@ func TestAnswerValidation(t *testing.T) {
 			CountRadio    map[string]struct{ DocCount int } `json:"countRadio"`
 			CountCheckbox map[string]struct{ DocCount int } `json:"countCheckbox"`
 		}
-		anon.Get(ans+"survey-stats.do?surveyId="+id).OK(t, &st)
+		anon.Get(ans+"survey-stats.do?surveyId="+id).Refused(t, 404, "") // not a vote: no public counts
+		owner.Get(ad+"survey-stats.do?surveyId="+id).OK(t, &st)
 		if st.CountRadio["q1a2"].DocCount != 1 || st.CountCheckbox["q3a2"].DocCount != 1 || st.CountCheckbox["q3a4"].DocCount != 0 {
 			t.Fatalf("stats %+v", st)
 		}
@@ -408,7 +414,9 @@ func TestAnswerScoreIdempotencyAndReads(t *testing.T) {
 	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
 		owner := author(t, e, "owner01")
 		anon := e.Client(t, "")
-		id, sid := publishDoc(t, owner, "exam", examDoc())
+		shown := examDoc() // the author shows the score ranking to respondents
+		shown["surveyAttrs"] = M{"scoreAttr": M{"showTopSum": M{"enabled": true}}}
+		id, sid := publishDoc(t, owner, "exam", shown)
 		ld := load(t, anon, "sid="+sid)
 		if strings.Contains(ld.SurveyJSON.SurveyJSONText, "isRight") || strings.Contains(ld.SurveyJSON.SurveyJSONText, "scoreNum") {
 			t.Fatalf("answer keys sent to the browser: %s", ld.SurveyJSON.SurveyJSONText)

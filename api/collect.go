@@ -25,9 +25,13 @@ func (s *server) registerCollect() {
 	s.handle(http.MethodGet, "app/survey/ip-rule/get.do", m, "IP range rules", s.ipGet)
 	s.handle(http.MethodPost, "app/survey/ip-rule/save.do", m, "Save IP range rules", s.ipSave)
 	s.handle(http.MethodPost, "app/survey/ip-rule/clear.do", m, "Remove IP range rules", s.ipClear)
+	s.handle(http.MethodGet, "app/survey/comp/get.do", m, "Site widget embedding: switch and the sites that may frame the answer pages", s.embedGet)
+	s.handle(http.MethodPost, "app/survey/comp/save.do", m, "Save the site widget embedding (sites as https://host[:port], one per entry)", s.embedSave)
 	s.handle(http.MethodGet, "app/survey/share/get.do", m, "Share settings", s.shareGet)
 	s.handle(http.MethodPost, "app/survey/share/save.do", m, "Save share settings", s.shareSave)
 	s.handle(http.MethodGet, "anon/survey/qrcode.do", "", "Answer URL QR code (PNG)", s.qrcode)
+	// the reference client's QR image address (answerTD.do?version=v6&sid=)
+	s.handle(http.MethodGet, "anon/response/answerTD.do", "", "Answer URL QR code (PNG; the reference client's address)", s.qrcode)
 }
 
 func (s *server) collectStatus(c *gin.Context) {
@@ -139,6 +143,20 @@ func (s *server) ipClear(c *gin.Context) {
 		return
 	}
 	respond(c, nil, s.d.Collect.ClearIPRules(c.Request.Context(), principal(c), id))
+}
+
+func (s *server) embedGet(c *gin.Context) {
+	r, err := s.d.Collect.GetEmbed(c.Request.Context(), principal(c), surveyIDParam(c))
+	respond(c, r, err)
+}
+
+func (s *server) embedSave(c *gin.Context) {
+	var b collectsvc.Embed
+	if !bind(c, &b) {
+		return
+	}
+	r, err := s.d.Collect.SaveEmbed(c.Request.Context(), principal(c), b)
+	respond(c, r, err)
 }
 
 func (s *server) shareGet(c *gin.Context) {

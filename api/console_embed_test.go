@@ -12,7 +12,8 @@ import (
 )
 
 // The console handler: the site widget script is revalidated (its address is pasted on
-// third-party pages), hashed assets stay immutable, and the answer page may be framed.
+// third-party pages) and hashed assets stay immutable. Who may frame the answer page is
+// TestConsoleHeaders (harden_headers_test.go): nobody until the author lists sites on c/comp.
 func TestConsoleEmbedScriptAndFraming(t *testing.T) {
 	dir := t.TempDir()
 	must := func(err error) {
@@ -39,9 +40,5 @@ func TestConsoleEmbedScriptAndFraming(t *testing.T) {
 	}
 	if cc := get("/umi.abc123.js").Header.Get("Cache-Control"); !strings.Contains(cc, "immutable") {
 		t.Fatalf("asset Cache-Control %q", cc)
-	}
-	r := get("/v8/diaowen/an/abc")
-	if xfo, csp := r.Header.Get("X-Frame-Options"), r.Header.Get("Content-Security-Policy"); xfo != "" || strings.Contains(csp, "frame-ancestors") {
-		t.Fatalf("answer page not frameable: X-Frame-Options %q CSP %q", xfo, csp)
 	}
 }

@@ -49,8 +49,8 @@ func bodySurveyID(c *gin.Context) (string, bool) {
 	if b.SurveyID != "" {
 		return b.SurveyID, true
 	}
-	if b.ID != "" {
-		return b.ID, true
+	if b.ID.first() != "" {
+		return b.ID.first(), true
 	}
 	return surveyIDParam(c), true
 }
@@ -88,7 +88,7 @@ func (s *server) designToolbar(c *gin.Context) {
 		}
 		for _, v := range models.SurveyTypes {
 			if v == t {
-				ok(c, gin.H{"surveyType": t, "items": surveysvc.ToolbarFor(t)})
+				ok(c, surveysvc.ToolbarTabsFor(t))
 				return
 			}
 		}

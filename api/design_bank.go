@@ -27,11 +27,12 @@ func (s *server) registerTemplates() {
 
 func (s *server) templateList(c *gin.Context) {
 	cur, size := paging(c)
-	f := surveysvc.TemplateFilter{Name: c.Query("templateName"), Industry: c.Query("industry"), Scene: c.Query("scene"),
-		State: intQuery(c, "templateState"), Scope: c.Query("scope")}
-	if f.State == nil {
-		f.State = intQuery(c, "state")
+	state, valid := intQuery(c, "templateState", "state")
+	if !valid {
+		return
 	}
+	f := surveysvc.TemplateFilter{Name: c.Query("templateName"), Industry: c.Query("industry"), Scene: c.Query("scene"),
+		State: state, Scope: c.Query("scope")}
 	rows, total, err := s.d.Survey.Templates(c.Request.Context(), principal(c), f, cur, size)
 	if err != nil {
 		fail(c, err)
@@ -98,7 +99,7 @@ func (s *server) templateDelete(c *gin.Context) {
 	if !bind(c, &b) {
 		return
 	}
-	n, err := s.d.Survey.DeleteTemplates(c.Request.Context(), principal(c), surveysvc.IDList(b.ID, b.IDs))
+	n, err := s.d.Survey.DeleteTemplates(c.Request.Context(), principal(c), surveysvc.IDList("", append(append([]string{}, b.ID...), b.IDs...)))
 	respond(c, gin.H{"deleted": n}, err)
 }
 
@@ -130,7 +131,7 @@ func (s *server) registerBank() {
 	s.handle(http.MethodGet, b+"question-list.do", m, "Questions of a bank", s.bankQuestions)
 	s.handle(http.MethodPost, b+"save-question.do", m, "Save a question into a bank", s.bankSaveQuestion)
 	s.handle(http.MethodPost, b+"delete-question.do", m, "Delete a question of a bank", s.bankDeleteQuestion)
-	s.handle(http.MethodGet, "app/v6/dw-design-survey/bank-qus.do", m, "Bank questions ready to insert (fresh dwIds)", s.bankQus)
+	s.handle(http.MethodGet, "app/v6/dw-design-survey/bank-qus.do", m, "Bank questions ready to insert (fresh dwIds): [{tabQuName, bankId, questions}] of one bank or of all own banks", s.bankQus)
 }
 
 func (s *server) bankList(c *gin.Context) {
@@ -166,7 +167,7 @@ func (s *server) bankDelete(c *gin.Context) {
 	if !bind(c, &b) {
 		return
 	}
-	respond(c, nil, s.d.Survey.DeleteBank(c.Request.Context(), principal(c), b.ID))
+	respond(c, nil, s.d.Survey.DeleteBank(c.Request.Context(), principal(c), b.ID.first()))
 }
 
 func bankIDParam(c *gin.Context) string {
@@ -182,7 +183,7 @@ func (s *server) bankQuestions(c *gin.Context) {
 }
 
 func (s *server) bankQus(c *gin.Context) {
-	r, err := s.d.Survey.BankQuestions(c.Request.Context(), principal(c), bankIDParam(c), true)
+	r, err := s.d.Survey.BankTabs(c.Request.Context(), principal(c), bankIDParam(c))
 	respond(c, r, err)
 }
 
@@ -200,7 +201,7 @@ func (s *server) bankDeleteQuestion(c *gin.Context) {
 	if !bind(c, &b) {
 		return
 	}
-	respond(c, nil, s.d.Survey.DeleteBankQuestion(c.Request.Context(), principal(c), b.ID))
+	respond(c, nil, s.d.Survey.DeleteBankQuestion(c.Request.Context(), principal(c), b.ID.first()))
 }
 
 func (s *server) registerCollaboration() {
@@ -240,5 +241,5 @@ func (s *server) collabDelete(c *gin.Context) {
 	if !bind(c, &b) {
 		return
 	}
-	respond(c, nil, s.d.Survey.DeleteCollaborator(c.Request.Context(), principal(c), b.ID))
+	respond(c, nil, s.d.Survey.DeleteCollaborator(c.Request.Context(), principal(c), b.ID.first()))
 }

@@ -2,7 +2,9 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -25,33 +27,18 @@ func (s *server) registerImport() {
 // bankId, bankName and kind (banks).
 func (s *server) importHandler(kind string, bank bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		fh, err := c.FormFile("file")
-		if err != nil {
-			reply(c, codeInvalid, "Please choose a file to import (multipart field \"file\")")
+		data, name, ok := readImportFile(c, "Parse failed")
+		if !ok {
 			return
 		}
-		if fh.Size > importer.MaxFileBytes {
-			reply(c, codeInvalid, "Parse failed: the file is larger than 10 MB")
-			return
-		}
-		f, err := fh.Open()
-		if err != nil {
-			reply(c, codeInvalid, "File save failed")
-			return
-		}
-		data, err := io.ReadAll(io.LimitReader(f, importer.MaxFileBytes+1))
-		f.Close()
-		if err != nil {
-			reply(c, codeInvalid, "File save failed")
-			return
-		}
-		in := surveysvc.ImportInput{Kind: kind, FileName: fh.Filename, Data: data, Mode: c.PostForm("mode"),
+		in := surveysvc.ImportInput{Kind: kind, FileName: name, Data: data, Mode: c.PostForm("mode"),
 			SurveyName: c.PostForm("surveyName"), SurveyType: c.PostForm("surveyType"), BankID: c.PostForm("bankId"),
 			BankName: c.PostForm("bankName")}
 		var r *surveysvc.ImportResult
+		var err error
 		if bank {
 			if in.Kind = c.PostForm("kind"); in.Kind == "" {
-				in.Kind = kindOf(fh.Filename)
+				in.Kind = kindOf(name)
 			}
 			r, err = s.d.Survey.ImportBank(c.Request.Context(), principal(c), in)
 		} else {
@@ -99,4 +86,44 @@ func equalFold(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// readImportFile reads the multipart field "file" of an import, the whole request bounded
+// (nothing larger than importer.MaxFileBytes is read or spooled). failed starts the refusal
+// messages ("Parse failed", "Import failed"); false: the refusal was answered.
+func readImportFile(c *gin.Context, failed string) ([]byte, string, bool) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, importer.MaxFileBytes+1<<20)
+	fh, err := c.FormFile("file")
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		reply(c, codeInvalid, fmt.Sprintf("%s: the file is larger than %d MB", failed, importer.MaxFileBytes>>20))
+		return nil, "", false
+	}
+	if err != nil {
+		reply(c, codeInvalid, "Please choose a file to import (multipart field \"file\")")
+		return nil, "", false
+	}
+	if fh.Size > importer.MaxFileBytes {
+		reply(c, codeInvalid, fmt.Sprintf("%s: the file is larger than %d MB", failed, importer.MaxFileBytes>>20))
+		return nil, "", false
+	}
+	data, ok := readFormFile(c, fh)
+	return data, fh.Filename, ok
+}
+
+// readFormFile reads an uploaded file, at most importer.MaxFileBytes+1 bytes (the parsers name
+// a larger file); a read failure is answered "File save failed" (ok false).
+func readFormFile(c *gin.Context, fh *multipart.FileHeader) ([]byte, bool) {
+	f, err := fh.Open()
+	if err != nil {
+		reply(c, codeInvalid, "File save failed")
+		return nil, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, importer.MaxFileBytes+1))
+	if err != nil {
+		reply(c, codeInvalid, "File save failed")
+		return nil, false
+	}
+	return data, true
 }

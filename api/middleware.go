@@ -11,7 +11,9 @@ import (
 
 	"dwsurvey/services/account"
 	"dwsurvey/services/admin"
+	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/contacts"
 )
 
 const (
@@ -58,7 +60,13 @@ func rawToken(c *gin.Context) string {
 func (s *server) optionalAuth() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if t := rawToken(c); t != "" {
-			if p, err := s.d.Account.Authenticate(c.Request.Context(), t); err == nil {
+			if contacts.IsContactToken(t) {
+				if s.d.Contacts != nil {
+					if cp, err := s.d.Contacts.Authenticate(c.Request.Context(), t); err == nil {
+						c.Set(ctxContact, cp)
+					}
+				}
+			} else if p, err := s.d.Account.Authenticate(c.Request.Context(), t); err == nil {
 				c.Set(ctxPrincipal, p)
 			}
 		}
@@ -111,3 +119,10 @@ func auditEntry(c *gin.Context) audit.Entry {
 
 // noStore marks answers that must not be cached (tokens, user data).
 func noStore(c *gin.Context) { c.Header("Cache-Control", "no-store"); c.Next() }
+
+// probeGuard marks the request context of the anonymous areas with the client address, so
+// that survey lookups of unknown ids count against it (services/answer/probe.go).
+func probeGuard(c *gin.Context) {
+	c.Request = c.Request.WithContext(answersvc.WithProbeAddress(c.Request.Context(), c.ClientIP()))
+	c.Next()
+}

@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"log/slog"
+	"math"
 	"net/http"
 	"strconv"
 
@@ -41,6 +42,11 @@ func reply(c *gin.Context, code int, msg string) {
 func fail(c *gin.Context, err error) {
 	if ie, isInvalid := models.AsInvalid(err); isInvalid {
 		reply(c, codeInvalid, ie.Msg)
+		return
+	}
+	if re, limited := models.AsRateLimited(err); limited {
+		c.Header("Retry-After", strconv.Itoa(max(1, int(math.Ceil(re.Wait.Seconds())))))
+		c.AbortWithStatusJSON(http.StatusTooManyRequests, Envelope{ResultCode: http.StatusTooManyRequests, ResultMsg: re.Msg})
 		return
 	}
 	switch {

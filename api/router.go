@@ -17,11 +17,25 @@ import (
 	analysissvc "dwsurvey/services/analysis"
 	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/cascade"
 	"dwsurvey/services/collect"
+	"dwsurvey/services/contacts"
+	"dwsurvey/services/dashboard"
+	"dwsurvey/services/eval"
+	"dwsurvey/services/export"
+	"dwsurvey/services/language"
+	"dwsurvey/services/lottery"
 	"dwsurvey/services/monitor"
+	"dwsurvey/services/notice"
+	"dwsurvey/services/openapp"
+	"dwsurvey/services/poster"
+	"dwsurvey/services/review"
+	"dwsurvey/services/signin"
 	"dwsurvey/services/site"
+	"dwsurvey/services/styletemplate"
 	surveysvc "dwsurvey/services/survey"
 	"dwsurvey/services/upload"
+	"dwsurvey/services/webhook"
 )
 
 // Prefix is the path of every API call.
@@ -46,6 +60,34 @@ type Deps struct {
 	Collect *collect.Service
 	// Analysis is the results side (statistics, raw data, cross analysis, overview).
 	Analysis *analysissvc.Service
+	// Export runs answer exports (XLSX, CSV, .sav, ZIP with files).
+	Export *export.Service
+	// Webhook manages a survey's webhooks, their delivery log and replays.
+	Webhook *webhook.Service
+	// Contacts is the address book, binding, contact login, invitations and My tasks.
+	Contacts *contacts.Service
+	// Cascade manages cascade data sources and serves them to the answer page.
+	Cascade *cascade.Service
+	// Notice is the administrators' notices and every user's unread list.
+	Notice *notice.Service
+	// OpenApp manages open API applications and checks signed requests.
+	OpenApp *openapp.Service
+	// Dashboard answers the admin dashboards and an author's overview from the counters.
+	Dashboard *dashboard.Service
+	// Review is review chains, the reviewer's queue and hand grading.
+	Review *review.Service
+	// Lottery runs prize draws, codes, deliveries and awards.
+	Lottery *lottery.Service
+	// Eval is solutions, dimension reports and eval360 subjects.
+	Eval *eval.Service
+	// Poster is share-poster templates and survey posters; StyleTemplate saved surveyStyle sets.
+	Poster        *poster.Service
+	StyleTemplate *styletemplate.Service
+	// Signin is SMS codes, phone binding, OpenID Connect and WeChat (nil: password only).
+	Signin *signin.Service
+	// Language is survey content languages, translation files and AI translation (nil: a
+	// service without AI over DB and Survey).
+	Language *language.Service
 }
 
 // Route describes one API call: its area decides the login rule and Perm the permission
@@ -83,7 +125,21 @@ func New(d Deps) (*gin.Engine, []Route) {
 	s.registerAnswer()
 	s.registerLanguage()
 	s.registerAnalysis()
+	s.registerExport()
 	s.registerCollect()
+	s.registerWebhook()
+	s.registerContacts()
+	s.registerCascade()
+	s.registerAppSecret()
+	s.registerOpen()
+	s.registerDashboard()
+	s.registerReview()
+	s.registerAdminSurveys()
+	s.registerLottery()
+	s.registerNotice()
+	s.registerEval()
+	s.registerResources()
+	s.registerSignin()
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	e.NoRoute(s.console())
 	return e, s.routes
@@ -99,9 +155,16 @@ func (s *server) handle(method, path, perm, name string, h ...gin.HandlerFunc) {
 		if perm == "" {
 			panic("route " + path + " must declare a permission")
 		}
-		chain = append(chain, s.requirePerm(perm))
+		// no-store first, so that refusals (401/403) are not cached either
+		chain = append(chain, noStore, s.requirePerm(perm))
 	case "anon", "none", "up":
-		chain = append(chain, s.optionalAuth())
+		chain = append(chain, s.optionalAuth(), probeGuard)
+	case "open":
+		// the open API: the handlers start with openAuth (signed requests, api/open.go)
+		if perm != "" {
+			panic("route " + path + " checks its app's signature instead of a token permission")
+		}
+		chain = append(chain, noStore)
 	default:
 		panic("unknown area in " + path)
 	}
@@ -126,7 +189,7 @@ func (s *server) console() gin.HandlerFunc {
 		clean := filepath.Clean("/" + p)
 		file := filepath.Join(dir, filepath.FromSlash(clean))
 		if st, err := os.Stat(file); err == nil && !st.IsDir() {
-			if strings.HasPrefix(clean, "/embed/") {
+			if strings.HasPrefix(clean, "/embed/") || clean == "/dws-storage-shim.js" {
 				// the site widget keeps its address on third-party pages: revalidate, never immutable
 				c.Header("Cache-Control", "public, max-age=3600, must-revalidate")
 			} else if strings.Contains(clean, "/static/") || strings.HasSuffix(clean, ".js") || strings.HasSuffix(clean, ".css") {
@@ -136,10 +199,17 @@ func (s *server) console() gin.HandlerFunc {
 			return
 		}
 		index := filepath.Join(dir, "index.html")
-		if lightAnswerPath(clean) {
+		frameAncestors := "'none'"
+		if sid, ok := lightAnswerPath(clean); ok {
 			// the respondent pages have their own light build (console/scripts/build-answer.mjs)
 			if light := filepath.Join(dir, "an", "index.html"); fileExists(light) {
 				index = light
+			}
+			// framed only by the sites the survey's author lists on c/comp
+			if s.d.Collect != nil {
+				if fa, err := s.d.Collect.FrameAncestors(c.Request.Context(), sid); err == nil {
+					frameAncestors = fa
+				}
 			}
 		}
 		if _, err := os.Stat(index); err != nil {
@@ -147,29 +217,46 @@ func (s *server) console() gin.HandlerFunc {
 			return
 		}
 		c.Header("Cache-Control", "no-cache")
+		c.Header("Content-Security-Policy", ConsoleCSP(frameAncestors))
+		if frameAncestors == "'none'" {
+			c.Header("X-Frame-Options", "DENY")
+		}
 		c.File(index)
 	}
 }
 
-// lightAnswerPath reports the respondent answer routes served by the light answer entry:
-// /v8/diaowen/an/:sid, an/m/:sid, an/:sid/:answerId and an/:sid/contacts/:relateContactEsId
-// (not the review pages an/review/... and an/review-event/..., which stay on the umi build).
-func lightAnswerPath(p string) bool {
+// lightAnswerPath reports the respondent answer routes served by the light answer entry, and
+// their survey's sid: /v8/diaowen/an/:sid, an/m/:sid, an/:sid/:answerId and
+// an/:sid/contacts/:relateContactEsId (not the review pages an/review/... and
+// an/review-event/..., which stay on the umi build).
+func lightAnswerPath(p string) (sid string, ok bool) {
 	const pre = "/v8/diaowen/an/"
 	if !strings.HasPrefix(p, pre) {
-		return false
+		return "", false
 	}
 	parts := strings.Split(strings.Trim(strings.TrimPrefix(p, pre), "/"), "/")
 	if parts[0] == "" || parts[0] == "review" || parts[0] == "review-event" {
-		return false
+		return "", false
 	}
-	switch len(parts) {
-	case 1, 2:
-		return true
-	case 3:
-		return parts[1] == "contacts"
+	switch {
+	case len(parts) == 2 && parts[0] == "m":
+		return parts[1], true
+	case len(parts) == 1, len(parts) == 2, len(parts) == 3 && parts[1] == "contacts":
+		return parts[0], true
 	}
-	return false
+	return "", false
+}
+
+// ConsoleCSP is the Content-Security-Policy of the console's pages (the umi build and the light
+// answer build): scripts, styles, fonts, calls and frames only from this origin and never
+// inline scripts; inline styles are allowed (antd writes style elements and attributes);
+// images also over http(s) (authors put their own images in surveys) and as data:/blob:
+// (icons, chart exports); no plugins; a <base> and form posts only to this origin.
+// frameAncestors says who may frame the page ('none', or 'self' and a survey's listed sites).
+func ConsoleCSP(frameAncestors string) string {
+	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; " +
+		"font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; worker-src 'self' blob:; frame-src 'self'; " +
+		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors " + frameAncestors
 }
 
 func fileExists(p string) bool {

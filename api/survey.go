@@ -1,6 +1,8 @@
 package api
 
 import (
+	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 
@@ -38,19 +40,46 @@ func (s *server) registerAuthoring() {
 	s.registerCollaboration()
 }
 
-// surveyIDsBody is {id} or {ids} (also surveyId).
+// surveyIDsBody is {id} or {ids} (also surveyId); id may be a list, as the reference
+// client sends it to app/survey/delete.do ({"id": ["…"]}).
 type surveyIDsBody struct {
-	ID       string   `json:"id" form:"id"`
-	IDs      []string `json:"ids" form:"ids"`
-	SurveyID string   `json:"surveyId" form:"surveyId"`
+	ID       oneOrMany `json:"id" form:"id"`
+	IDs      []string  `json:"ids" form:"ids"`
+	SurveyID string    `json:"surveyId" form:"surveyId"`
 }
 
 func (b surveyIDsBody) list() []string {
-	ids := b.IDs
+	ids := append([]string{}, b.ID...)
+	ids = append(ids, b.IDs...)
 	if b.SurveyID != "" {
 		ids = append(ids, b.SurveyID)
 	}
-	return surveysvc.IDList(b.ID, ids)
+	return surveysvc.IDList("", ids)
+}
+
+// oneOrMany is a JSON string or a list of strings (form values repeat the key).
+type oneOrMany []string
+
+func (o *oneOrMany) UnmarshalJSON(raw []byte) error {
+	var one string
+	if err := json.Unmarshal(raw, &one); err == nil {
+		*o = oneOrMany{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(raw, &many); err != nil {
+		return errors.New("id must be a string or a list of strings")
+	}
+	*o = many
+	return nil
+}
+
+// first is the single id (the first one given), or "".
+func (o oneOrMany) first() string {
+	if len(o) == 0 {
+		return ""
+	}
+	return o[0]
 }
 
 func surveyIDParam(c *gin.Context) string {
@@ -190,7 +219,11 @@ func (s *server) surveyMoveGroup(c *gin.Context) {
 }
 
 func (s *server) groupList(c *gin.Context) {
-	r, err := s.d.Survey.Groups(c.Request.Context(), principal(c), intQuery(c, "groupType"))
+	groupType, valid := intQuery(c, "groupType")
+	if !valid {
+		return
+	}
+	r, err := s.d.Survey.Groups(c.Request.Context(), principal(c), groupType)
 	respond(c, r, err)
 }
 
@@ -217,5 +250,5 @@ func (s *server) groupDelete(c *gin.Context) {
 	if !bind(c, &b) {
 		return
 	}
-	respond(c, nil, s.d.Survey.DeleteGroup(c.Request.Context(), principal(c), b.ID))
+	respond(c, nil, s.d.Survey.DeleteGroup(c.Request.Context(), principal(c), b.ID.first()))
 }

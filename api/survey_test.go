@@ -12,6 +12,7 @@ import (
 	"dwsurvey/internal/testenv"
 	"dwsurvey/models"
 	"dwsurvey/services/importer"
+	surveysvc "dwsurvey/services/survey"
 	lang "dwsurvey/survey"
 )
 
@@ -63,7 +64,7 @@ func addSurvey(t *testing.T, c *testenv.Client, title, typ string) surveyInfo {
 	t.Helper()
 	var s surveyInfo
 	c.Post("app/survey/add.do", map[string]any{"surveyName": title, "surveyType": typ}).OK(t, &s)
-	if s.ID == "" || len(s.Sid) != 7 || s.SurveyName != title || s.SurveyState != 0 {
+	if s.ID == "" || len(s.Sid) != surveysvc.SidLength || s.SurveyName != title || s.SurveyState != 0 {
 		t.Fatalf("add: %+v", s)
 	}
 	return s
@@ -354,14 +355,9 @@ func TestAuthoringDesignPublish(t *testing.T) {
 		if !strings.Contains(resp.Header.Get("Content-Disposition"), "attachment") || !json.Valid(resp.Body) {
 			t.Fatalf("export: %v %s", resp.Header, resp.Body[:50])
 		}
-		var tb struct {
-			Items []struct {
-				QuType  string `json:"quType"`
-				Scoring bool   `json:"scoring"`
-			} `json:"items"`
-		}
+		var tb []refToolbarTab
 		has := func(typ string) bool {
-			for _, it := range tb.Items {
+			for _, it := range toolbarItems(tb) {
 				if it.QuType == typ {
 					return true
 				}
@@ -374,7 +370,7 @@ func TestAuthoringDesignPublish(t *testing.T) {
 		}
 		exam := addSurvey(t, a, "Exam", "exam")
 		a.Get("app/v6/dw-design-survey/toolbar-qus.do?surveyId="+exam.ID).OK(t, &tb)
-		if !has("RADIO") || has("MATRIX_RADIO") || !tb.Items[0].Scoring {
+		if !has("RADIO") || has("MATRIX_RADIO") || !toolbarItems(tb)[0].Scoring {
 			t.Fatalf("exam toolbar %+v", tb)
 		}
 		a.Get("app/v6/dw-design-survey/toolbar-qus.do?surveyType=vote").OK(t, &tb)
@@ -585,11 +581,18 @@ func TestAuthoringTemplatesAndBank(t *testing.T) {
 		if len(qs) != 2 || qs[0].QuType != "RADIO" || strings.Contains(string(qs[1].Question), "script") {
 			t.Fatalf("bank questions %+v", qs)
 		}
-		a.Get("app/v6/dw-design-survey/bank-qus.do?bankId="+bank.ID).OK(t, &qs)
+		var tabs []struct {
+			TabQuName string            `json:"tabQuName"`
+			Questions []json.RawMessage `json:"questions"`
+		}
+		a.Get("app/v6/dw-design-survey/bank-qus.do?bankId="+bank.ID).OK(t, &tabs)
+		if len(tabs) != 1 || len(tabs[0].Questions) != 2 {
+			t.Fatalf("bank-qus.do %+v", tabs)
+		}
 		var q lang.Question
-		_ = json.Unmarshal(qs[0].Question, &q)
+		_ = json.Unmarshal(tabs[0].Questions[0], &q)
 		if q.DwID == "" || q.DwID == "q1" || q.QuRadios[0].DwID == "q1o1" {
-			t.Fatalf("insert copy keeps ids: %s", qs[0].Question)
+			t.Fatalf("insert copy keeps ids: %s", tabs[0].Questions[0])
 		}
 		// insert into a survey: append and save
 		_, d := loadDraft(t, a, ns.ID)

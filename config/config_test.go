@@ -171,6 +171,9 @@ func TestValidationNamesTheVariable(t *testing.T) {
 		"DWS_BLOB_BUCKET":            {"DWS_BLOB_DRIVER": "s3", "DWS_BLOB_ENDPOINT": "x:1"},
 		"DWS_AUTH_TOKEN_TTL":         {"DWS_AUTH_TOKEN_TTL": "30s"},
 		"DWS_UPLOAD_MAX_SIZE_MB":     {"DWS_UPLOAD_MAX_SIZE_MB": "0"},
+		"DWS_OUTBOUND_ALLOW_CIDRS":   {"DWS_OUTBOUND_ALLOW_CIDRS": "127.0.0.1/32, 10.0.0.0/99"},
+		"DWS_WEBHOOK_SECRET_KEY":     {"DWS_WEBHOOK_SECRET_KEY": "c2hvcnQ="},
+		"DWS_WEBHOOK_RETRY_INITIAL":  {"DWS_WEBHOOK_RETRY_INITIAL": "10ms"},
 	}
 	for want, vars := range cases {
 		cfg, err := config.Load("", env(vars))

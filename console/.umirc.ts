@@ -3,8 +3,15 @@ import routes from './config/routes';
 
 export default defineConfig({
   // After the build: the light respondent answer entry in dist/an/ (issue 5, first load ≤ 300 KB gzip).
-  plugins: ['./scripts/answer-lite-plugin.ts'],
-  antd: {},
+  // html-a11y-plugin: the page allows zoom (WCAG 1.4.4; umi's template sets user-scalable=no).
+  plugins: ['./scripts/answer-lite-plugin.ts', './scripts/html-a11y-plugin.ts'],
+  // antd's default primary blue (#1677ff) has 4.1:1 with white text; #0958d9 (antd blue-7) 6.2:1.
+  // Secondary texts at #595959 (7:1; antd's #8c8c8c is 3.4:1); tag colours in src/global.css.
+  antd: {
+    theme: {
+      token: { colorPrimary: '#0958d9', colorLink: '#0958d9', colorTextSecondary: '#595959', colorTextTertiary: '#595959', colorTextDescription: '#595959', colorTextQuaternary: '#707070', colorError: '#c62828' },
+    },
+  },
   access: {},
   model: {},
   initialState: {},
@@ -29,14 +36,9 @@ export default defineConfig({
   // antd 5 uses dayjs; without this the locale plugin also bundles moment into every page.
   moment2dayjs: { preset: 'antd', plugins: [] },
   favicons: ['/favicon.svg'],
-  // Embedded in a third-party site (the c/comp widget), browsers that block third-party storage
-  // (private windows, strict modes) throw on localStorage/sessionStorage: use memory instead.
-  headScripts: [
-    {
-      content:
-        "(function(){function m(){var d=new Map();return{get length(){return d.size},key:function(i){var k=Array.from(d.keys())[i];return k===undefined?null:k},getItem:function(k){k=String(k);return d.has(k)?d.get(k):null},setItem:function(k,v){d.set(String(k),String(v))},removeItem:function(k){d.delete(String(k))},clear:function(){d.clear()}}}['localStorage','sessionStorage'].forEach(function(n){try{window[n].getItem('dws')}catch(e){try{Object.defineProperty(window,n,{value:m(),configurable:true})}catch(e2){}}})})();",
-    },
-  ],
+  // The storage fallback for third-party frames (public/dws-storage-shim.js), first of all
+  // scripts; a file, not inline: the Content-Security-Policy allows no inline script.
+  headScripts: [{ src: '/dws-storage-shim.js' }],
   publicPath: '/',
   history: { type: 'browser' },
   hash: true,

@@ -43,16 +43,19 @@ type Answer struct {
 	SourceName   string `gorm:"size:128"`
 	// Device is the class of the client (mobile, tablet, desktop; empty when unknown), from
 	// the user agent at save time (schema step 5 adds the column to older databases).
-	Device       string `gorm:"size:16;not null;default:''"`
-	BgAnDate     time.Time
-	EndAnDate    time.Time
-	DurationMs   int64   `gorm:"not null;default:0"`
-	QuNum        int     `gorm:"not null;default:0"`
-	SumScore     float64 `gorm:"not null;default:0;index:ix_answer_score,priority:3"`
-	SwitchEvents string  `gorm:"type:text"`
-	ConfirmName  string  `gorm:"size:64"`
-	ConfirmPhone string  `gorm:"size:32"`
-	Document     string  `gorm:"type:longtext"`
+	Device     string `gorm:"size:16;not null;default:''"`
+	BgAnDate   time.Time
+	EndAnDate  time.Time
+	DurationMs int64   `gorm:"not null;default:0"`
+	QuNum      int     `gorm:"not null;default:0"`
+	SumScore   float64 `gorm:"not null;default:0;index:ix_answer_score,priority:3"`
+	// ScorePending is 1 while hand-graded questions wait for a grader (SumScore is then the
+	// provisional automatic total; schema step 12, index ix_answer_grading).
+	ScorePending int    `gorm:"not null;default:0"`
+	SwitchEvents string `gorm:"type:text"`
+	ConfirmName  string `gorm:"size:64"`
+	ConfirmPhone string `gorm:"size:32"`
+	Document     string `gorm:"type:longtext"`
 	// RequestHash identifies the submitted content (idempotency: a retry must match it).
 	RequestHash string `gorm:"size:64"`
 	// ResumeTokenHash is sha256 of the resume token returned at save time.
@@ -88,10 +91,10 @@ type AnswerCaptcha struct {
 
 // AnswerLog is a visit log row of the answer page.
 type AnswerLog struct {
-	ID        string `gorm:"primaryKey;size:64"`
-	SurveyID  string `gorm:"size:64;not null;index"`
-	Event     string `gorm:"size:32;not null"`
-	IP        string `gorm:"column:ip;size:64"`
-	CreatedAt time.Time
+	ID        string    `gorm:"primaryKey;size:64"`
+	SurveyID  string    `gorm:"size:64;not null;index"`
+	Event     string    `gorm:"size:32;not null"`
+	IP        string    `gorm:"column:ip;size:64"`
+	CreatedAt time.Time `gorm:"index"`
 	UpdatedAt time.Time
 }

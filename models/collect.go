@@ -1,6 +1,10 @@
 package models
 
-import "time"
+import (
+	"time"
+
+	"gorm.io/gorm"
+)
 
 // Close reasons stored in CollectSetting.CloseReason (workflows.Reason* carry the same values:
 // workflow code does not import this package; a test pins them).
@@ -33,6 +37,11 @@ type CollectSetting struct {
 	ShareTitle   string `gorm:"size:255"`
 	ShareImage   string `gorm:"size:1000"`
 	ShareDesc    string `gorm:"size:1000"`
+	// EmbedEnabled lets other sites frame the answer pages (the c/comp site widget), but only
+	// the origins in EmbedOrigins (one per line, e.g. https://shop.example.com); off, no site
+	// may frame them (schema step 11).
+	EmbedEnabled bool   `gorm:"not null;default:false"`
+	EmbedOrigins string `gorm:"type:text"`
 	// OpenedAt/ClosedAt/CloseReason are written by the collection workflow's activities.
 	OpenedAt    *time.Time ``
 	ClosedAt    *time.Time ``
@@ -52,3 +61,8 @@ type AnswerPassword struct {
 	Enabled      bool      `gorm:"not null;default:true"`
 	CreatedAt    time.Time ``
 }
+
+// EmbedMigration is schema step 11: the site widget's embedding switch and allowed origins.
+var EmbedMigration = Migration{Version: 11, Name: "collection settings: site widget embedding (switch, allowed origins)", Up: func(tx *gorm.DB) error {
+	return tx.AutoMigrate(&CollectSetting{})
+}}

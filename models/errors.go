@@ -4,6 +4,7 @@ package models
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // ErrNotFound means the object does not exist or the caller may not see it; both
@@ -28,4 +29,20 @@ func AsInvalid(err error) (*InvalidError, bool) {
 	var ie *InvalidError
 	ok := errors.As(err, &ie)
 	return ie, ok
+}
+
+// RateLimitedError refuses a request over a rate limit; Wait is how long until the caller may
+// try again (the API answers HTTP 429 with Retry-After).
+type RateLimitedError struct {
+	Msg  string
+	Wait time.Duration
+}
+
+func (e *RateLimitedError) Error() string { return e.Msg }
+
+// AsRateLimited returns the RateLimitedError inside err, if any.
+func AsRateLimited(err error) (*RateLimitedError, bool) {
+	var re *RateLimitedError
+	ok := errors.As(err, &re)
+	return re, ok
 }

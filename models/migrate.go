@@ -41,9 +41,21 @@ var Migrations = []Migration{
 	{Version: 4, Name: "collection settings, answer passwords", Up: func(tx *gorm.DB) error {
 		return tx.AutoMigrate(&CollectSetting{}, &AnswerPassword{})
 	}},
-	AnalysisMigration, // version 5: answer items, device, list index (models/analysis.go)
-	ReviewMigration,   // version 6: answer reviews, item time, overview counters (models/review.go)
-	LanguageMigration, // version 7: survey content languages (models/language.go)
+	AnalysisMigration,       // version 5: answer items, device, list index (models/analysis.go)
+	ReviewMigration,         // version 6: answer reviews, item time, overview counters (models/review.go)
+	LanguageMigration,       // version 7: survey content languages (models/language.go)
+	TranslationMigration,    // version 17: language drafts, AI translation jobs (models/language.go)
+	OutboxMigration,         // version 8: outbox of workflow events (models/outbox.go)
+	EmbedMigration,          // version 11: site widget embedding (models/collect.go)
+	ReviewChainMigration,    // version 12: review chains, reviewer queue, hand grading (models/reviewchain.go)
+	ExportMigration,         // version 13: exports (models/export.go)
+	WebhookMigration,        // version 14: webhooks, deliveries, attempts (models/webhook.go)
+	ContactsMigration,       // version 15: contacts, bind records, distributions (models/contacts.go)
+	BackOfficeMigration,     // version 16: cascade sources, notices, answer log archive (models/backoffice.go)
+	AdminResourcesMigration, // version 21: open API apps, style/poster templates, site hosts (models/openapp.go)
+	LotteryMigration,        // version 18: lotteries, solutions, eval dimensions and raters (models/lottery.go)
+	PrintTemplateMigration,  // version 22: print templates of PDF answer sheets (models/printtemplate.go)
+	SigninMigration,         // version 19: sms codes, sign-in states, third-party identities (models/signin.go)
 }
 
 // LatestVersion is the schema version this binary needs (the highest step).

@@ -18,6 +18,16 @@ const (
 	PermAdminSite     = "admin:site"
 	PermAdminWorkflow = "admin:workflow"
 	PermAdminTemplate = "admin:template"
+	// PermAdminSurvey: every survey, survey groups and the answer log (issue 15).
+	PermAdminSurvey = "admin:survey"
+	// PermAdminCascade: the installation's public (system-level) cascade data sources.
+	PermAdminCascade = "admin:cascade"
+	// PermAdminNotice: notices to all users or a department.
+	PermAdminNotice = "admin:notice"
+	// issue 15 (admin-b): open API applications, posters and style templates, dashboards
+	PermAdminApp       = "admin:app"
+	PermAdminStyle     = "admin:style"
+	PermAdminDashboard = "admin:dashboard"
 )
 
 // PermissionCatalog is the full list of permissions, kept in sync with the database by migrate.
@@ -31,6 +41,12 @@ var PermissionCatalog = []Permission{
 	{ID: "p-admin-site", Code: PermAdminSite, Name: "Site settings", Group: "system", Sort: 70},
 	{ID: "p-admin-workflow", Code: PermAdminWorkflow, Name: "Workflow monitor", Group: "system", Sort: 80},
 	{ID: "p-admin-template", Code: PermAdminTemplate, Name: "Site templates", Group: "admin", Sort: 90},
+	{ID: "p-admin-survey", Code: PermAdminSurvey, Name: "Surveys, groups and answer log", Group: "admin", Sort: 100},
+	{ID: "p-admin-cascade", Code: PermAdminCascade, Name: "Cascade data sources", Group: "admin", Sort: 110},
+	{ID: "p-admin-notice", Code: PermAdminNotice, Name: "Notices", Group: "system", Sort: 120},
+	{ID: "p-admin-app", Code: PermAdminApp, Name: "Application secrets (open API)", Group: "system", Sort: 130},
+	{ID: "p-admin-style", Code: PermAdminStyle, Name: "Posters and style templates", Group: "admin", Sort: 140},
+	{ID: "p-admin-dashboard", Code: PermAdminDashboard, Name: "Dashboards", Group: "admin", Sort: 150},
 }
 
 // SystemRoles are created by migrate and cannot be modified through the API.

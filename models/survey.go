@@ -1,6 +1,11 @@
 package models
 
-import "time"
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+)
 
 // Survey states (spec section 4).
 const (
@@ -35,10 +40,14 @@ type Survey struct {
 	Revision         int        `gorm:"not null;default:0"`
 	PublishedVersion int        `gorm:"not null;default:0"`
 	PublishedAt      *time.Time ``
-	AnswerNum        int        `gorm:"not null;default:0"`
-	DeletedAt        *time.Time `gorm:"index"`
-	CreatedAt        time.Time  `gorm:"index"`
-	UpdatedAt        time.Time
+	// AnswerNum is not maintained in this column (a per-answer update of the survey row would
+	// serialise every submission of a survey): the count lives in the answer counters
+	// (CounterSubmitted), and the services fill this field from AnswerCounts when they
+	// answer with it.
+	AnswerNum int        `gorm:"not null;default:0"`
+	DeletedAt *time.Time `gorm:"index"`
+	CreatedAt time.Time  `gorm:"index"`
+	UpdatedAt time.Time
 }
 
 // SurveyVersion is a frozen published document.
@@ -117,4 +126,47 @@ type QuBankQuestion struct {
 	Question  string `gorm:"type:longtext"`
 	Sort      int    `gorm:"not null;default:0"`
 	CreatedAt time.Time
+}
+
+// CounterSubmitted is the answer counter key (answer_counters.ckey) of the valid, submitted,
+// non-test answers of a survey, kept exact in the transaction of every change that moves it:
+// a submission +1, an answer delete or a fail verdict -1, a pass verdict on a screened answer +1
+// (services/answer, services/analysis). It is spread over slots; the count is the sum.
+const CounterSubmitted = "sub"
+
+// AnswerCounts returns the number of valid submitted non-test answers of each survey id
+// (surveys without any are absent, i.e. 0): one indexed read of the counters' primary key.
+func AnswerCounts(ctx context.Context, db *gorm.DB, surveyIDs []string) (map[string]int, error) {
+	out := make(map[string]int, len(surveyIDs))
+	if len(surveyIDs) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		SurveyID string
+		N        int64
+	}
+	if err := db.WithContext(ctx).Model(&AnswerCounter{}).Select("survey_id, COALESCE(SUM(cnt),0) AS n").
+		Where("survey_id IN ? AND ckey = ?", surveyIDs, CounterSubmitted).Group("survey_id").Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.SurveyID] = int(r.N)
+	}
+	return out, nil
+}
+
+// FillAnswerCounts sets AnswerNum of each survey from AnswerCounts.
+func FillAnswerCounts(ctx context.Context, db *gorm.DB, surveys ...*Survey) error {
+	ids := make([]string, 0, len(surveys))
+	for _, sv := range surveys {
+		ids = append(ids, sv.ID)
+	}
+	n, err := AnswerCounts(ctx, db, ids)
+	if err != nil {
+		return err
+	}
+	for _, sv := range surveys {
+		sv.AnswerNum = n[sv.ID]
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package survey
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 )
 
@@ -126,6 +127,22 @@ type AnColRef struct {
 	ColDwID Str `json:"colDwId"`
 }
 
+// UnmarshalJSON reads colDwId, or optionDwId as the DWSurvey v6 client names the column.
+func (c *AnColRef) UnmarshalJSON(data []byte) error {
+	var r struct {
+		ColDwID    Str `json:"colDwId"`
+		OptionDwID Str `json:"optionDwId"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		return err
+	}
+	c.ColDwID = r.ColDwID
+	if c.ColDwID == "" {
+		c.ColDwID = r.OptionDwID
+	}
+	return nil
+}
+
 // AnMatrixFbk is one row of a text/number matrix.
 type AnMatrixFbk struct {
 	RowDwID   Str          `json:"rowDwId"`
@@ -136,6 +153,23 @@ type AnMatrixFbk struct {
 type AnCellFbk struct {
 	ColDwID Str `json:"colDwId"`
 	Answer  Str `json:"answer"`
+}
+
+// UnmarshalJSON reads colDwId, or optionDwId as the DWSurvey v6 client names the column.
+func (c *AnCellFbk) UnmarshalJSON(data []byte) error {
+	var r struct {
+		ColDwID    Str `json:"colDwId"`
+		OptionDwID Str `json:"optionDwId"`
+		Answer     Str `json:"answer"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		return err
+	}
+	c.ColDwID, c.Answer = r.ColDwID, r.Answer
+	if c.ColDwID == "" {
+		c.ColDwID = r.OptionDwID
+	}
+	return nil
 }
 
 // AnMatrixScale is one row of a scale/slider matrix.
@@ -173,15 +207,22 @@ type AnLocation struct {
 }
 
 // ParseAnswer decodes an answer document (answerJson). It also accepts the
-// answerJson given as a JSON string.
+// answerJson given as a JSON string. A document larger than MaxAnswerBytes or
+// nested deeper than MaxAnswerDepth is refused before decoding (*ShapeError).
 func ParseAnswer(data []byte) (*AnswerDoc, error) {
 	t := strings.TrimSpace(string(data))
 	if strings.HasPrefix(t, `"`) {
+		if len(data) > 2*MaxAnswerBytes {
+			return nil, &ShapeError{fmt.Sprintf("the answer is larger than %d KB", MaxAnswerBytes>>10)}
+		}
 		var inner string
 		if err := json.Unmarshal(data, &inner); err != nil {
 			return nil, err
 		}
 		data = []byte(inner)
+	}
+	if err := CheckAnswerJSON(data); err != nil {
+		return nil, &ShapeError{err.Error()}
 	}
 	var a AnswerDoc
 	if err := json.Unmarshal(data, &a); err != nil {
@@ -236,6 +277,9 @@ func dropNil[T any](l []*T) []*T {
 // when there are none). The engine compacts every input answer, so answers
 // built in code with nil entries are safe too.
 func (a *AnQuestion) compact() *AnQuestion {
+	if !a.hasNil() {
+		return a // the usual case: no copy
+	}
 	c := *a
 	c.AnCheckboxs = dropNil(a.AnCheckboxs)
 	c.AnOrders = dropNil(a.AnOrders)
@@ -282,4 +326,43 @@ func (a *AnQuestion) compact() *AnQuestion {
 		return a
 	}
 	return &c
+}
+
+// ShapeError refuses an answer document by its size or nesting (ParseAnswer).
+type ShapeError struct{ Msg string }
+
+func (e *ShapeError) Error() string { return e.Msg }
+
+// hasNil reports a nil entry in any answer array of a (what compact removes).
+func (a *AnQuestion) hasNil() bool {
+	nils := func(n int, at func(int) bool) bool {
+		for i := 0; i < n; i++ {
+			if at(i) {
+				return true
+			}
+		}
+		return false
+	}
+	if nils(len(a.AnCheckboxs), func(i int) bool { return a.AnCheckboxs[i] == nil }) ||
+		nils(len(a.AnOrders), func(i int) bool { return a.AnOrders[i] == nil }) ||
+		nils(len(a.AnMFbks), func(i int) bool { return a.AnMFbks[i] == nil }) ||
+		nils(len(a.AnScores), func(i int) bool { return a.AnScores[i] == nil }) ||
+		nils(len(a.AnUploadFiles), func(i int) bool { return a.AnUploadFiles[i] == nil }) ||
+		nils(len(a.AnMatrixRadios), func(i int) bool { return a.AnMatrixRadios[i] == nil }) ||
+		nils(len(a.AnMatrixFbks), func(i int) bool { return a.AnMatrixFbks[i] == nil }) ||
+		nils(len(a.AnMatrixScales), func(i int) bool { return a.AnMatrixScales[i] == nil }) ||
+		nils(len(a.AnCascades), func(i int) bool { return a.AnCascades[i] == nil }) {
+		return true
+	}
+	for _, m := range a.AnMatrixCheckboxes {
+		if m == nil || nils(len(m.RowAnCheckboxs), func(i int) bool { return m.RowAnCheckboxs[i] == nil }) {
+			return true
+		}
+	}
+	for _, m := range a.AnMatrixFbks {
+		if m != nil && nils(len(m.RowAnFbks), func(i int) bool { return m.RowAnFbks[i] == nil }) {
+			return true
+		}
+	}
+	return false
 }

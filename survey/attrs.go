@@ -1,6 +1,9 @@
 package survey
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // QuAttr is a question's attribute block.
 type QuAttr struct {
@@ -39,6 +42,9 @@ type QuScoreAttr struct {
 	ScoreFormula       Str       `json:"scoreFormula,omitempty"`
 	DesignShowScoreNum Bool      `json:"designShowScoreNum,omitempty"`
 	AllRight           *AllRight `json:"allRight,omitempty"`
+	// Manual marks a question "graded by hand": the engine leaves it unscored and a grader
+	// scores it (0 ... MaxScore) on the grading page (ManualItems).
+	Manual Bool `json:"manual,omitempty"`
 }
 
 // AllRight is the legacy "all right" score setting.
@@ -279,14 +285,21 @@ type SurveyAttrs struct {
 	EvalAttr        json.RawMessage `json:"evalAttr,omitempty"`
 	LotteryAttr     json.RawMessage `json:"lotteryAttr,omitempty"`
 	VerifyCodeAttr  *VerifyCodeAttr `json:"verifyCodeAttr,omitempty"`
-	StatAttr        json.RawMessage `json:"statAttr,omitempty"`
-	WebhookAttr     json.RawMessage `json:"webhookAttr,omitempty"`
-	BreakAnAttr     json.RawMessage `json:"breakAnAttr,omitempty"`
-	AutoNextPage    Bool            `json:"autoNextPage,omitempty"`
-	IsTest          Bool            `json:"isTest,omitempty"`
-	ExamAttr        *ExamAttr       `json:"examAttr,omitempty"`
-	LocationAttr    json.RawMessage `json:"locationAttr,omitempty"`
-	PageAnTimeAttr  *PageAnTimeAttr `json:"pageAnTimeAttr,omitempty"`
+	// SubmitConfirmAttr: before the answer is saved the respondent confirms a name and a
+	// phone in a dialog (spec: submit-confirm form; stored as answerCommon.submitConfirmForm).
+	SubmitConfirmAttr *Enabled        `json:"submitConfirmAttr,omitempty"`
+	StatAttr          json.RawMessage `json:"statAttr,omitempty"`
+	WebhookAttr       json.RawMessage `json:"webhookAttr,omitempty"`
+	BreakAnAttr       json.RawMessage `json:"breakAnAttr,omitempty"`
+	AutoNextPage      Bool            `json:"autoNextPage,omitempty"`
+	IsTest            Bool            `json:"isTest,omitempty"`
+	ExamAttr          *ExamAttr       `json:"examAttr,omitempty"`
+	LocationAttr      json.RawMessage `json:"locationAttr,omitempty"`
+	PageAnTimeAttr    *PageAnTimeAttr `json:"pageAnTimeAttr,omitempty"`
+	// TimeZone (IANA name) is the zone of today() and age() in the condition language. The
+	// answer service fills in the server's zone when a survey sets none, so the answer page and
+	// the server use the same date.
+	TimeZone Str `json:"timeZone,omitempty"`
 }
 
 // VerifyCodeAttr: the verification code shown on the result page after a submit
@@ -413,9 +426,56 @@ func DefaultSurveyAttrs() *SurveyAttrs {
 	}
 }
 
-// ApplyDefaults fills nil surveyAttrs/surveyStyle blocks with spec defaults.
+// LegacyGateAttrs returns the gate settings that the legacy surveyDetail fields of a document
+// WITHOUT a surveyAttrs block mean: answer password (rule 1 with a ruleCode), end after N
+// answers (ynEndNum 1 with endNum > 0) and end time (ynEndTime 1 with endTime). When a
+// document has a surveyAttrs block, that block is the only truth and these fields are ignored
+// (a v6 document keeps its legacy fields only for old clients). Nil when det sets no gate.
+func LegacyGateAttrs(det *SurveyDetail) *SurveyAttrs {
+	if det == nil {
+		return nil
+	}
+	var a SurveyAttrs
+	set := false
+	if det.Rule == 1 && strings.TrimSpace(string(det.RuleCode)) != "" {
+		a.AnPwdAttr = &AnPwdAttr{Enabled: true, AnPwdCode: Str(strings.TrimSpace(string(det.RuleCode)))}
+		set = true
+	}
+	if det.YnEndNum == 1 && det.EndNum > 0 {
+		a.AnEndNumAttr, _ = json.Marshal(map[string]any{"enabled": true, "endNum": det.EndNum})
+		set = true
+	}
+	if det.YnEndTime == 1 && strings.TrimSpace(string(det.EndTime)) != "" {
+		a.AnEndTimeAttr, _ = json.Marshal(map[string]any{"enabled": true, "endTime": strings.TrimSpace(string(det.EndTime))})
+		set = true
+	}
+	if !set {
+		return nil
+	}
+	return &a
+}
+
+// GateAttrs is the surveyAttrs block the answer gates read: the document's own block, or for
+// a document without one the block its legacy surveyDetail fields mean (LegacyGateAttrs).
+// Never nil.
+func (s *Survey) GateAttrs() *SurveyAttrs {
+	if s.SurveyAttrs != nil {
+		return s.SurveyAttrs
+	}
+	if a := LegacyGateAttrs(s.SurveyDetail); a != nil {
+		return a
+	}
+	return &SurveyAttrs{}
+}
+
+// ApplyDefaults fills nil surveyAttrs/surveyStyle blocks with spec defaults. A document without
+// surveyAttrs first gets the gates of its legacy surveyDetail fields (GateAttrs), so that
+// adding the block never drops a password or an end condition the legacy fields set.
 func (s *Survey) ApplyDefaults() {
 	d := DefaultSurveyAttrs()
+	if s.SurveyAttrs == nil {
+		s.SurveyAttrs = LegacyGateAttrs(s.SurveyDetail)
+	}
 	if s.SurveyAttrs == nil {
 		s.SurveyAttrs = d
 	} else {

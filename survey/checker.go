@@ -23,7 +23,8 @@ const (
 // backwards or to themselves (the only way to build loops, since forward
 // jumps cannot cycle), questions that can never be shown, conditions that
 // can never be true, quotas on options that are always hidden, and DSL
-// statements placed in a block of another kind. Warnings never block
+// statements placed in a block of another kind, and answer placeholders that quote a later,
+// deleted or unknown question (CheckPipes). Warnings never block
 // loading; publishing shows them.
 func CheckLogic(s *Survey) []Issue {
 	var out []Issue
@@ -33,12 +34,11 @@ func CheckLogic(s *Survey) []Issue {
 	ix := NewIndex(s)
 	// Reference problems found by the load checks, as warnings.
 	for _, is := range Check(s) {
-		if is.Code == IssueMissingTarget || is.Code == IssueDsl {
-			code := WarnMissingRef
-			if is.Code == IssueDsl {
-				code = IssueDsl
-			}
-			warn(is.Path, code, "%s", is.Message)
+		switch {
+		case is.Code == IssueMissingTarget:
+			warn(is.Path, WarnMissingRef, "%s", is.Message)
+		case is.Code == IssueDsl, strings.HasPrefix(is.Code, "pipe"): // answer placeholders (pipestore.go)
+			warn(is.Path, is.Code, "%s", is.Message)
 		}
 	}
 	c := CompileDsl(s, ix)

@@ -432,11 +432,13 @@ func validExpr(e *dsl.Expr) bool {
 	case dsl.KBinary:
 		return validExpr(e.Left) && validExpr(e.Right)
 	case dsl.KCall:
-		ar, ok := dsl.Functions[e.Name]
-		if !ok || len(e.Args) < ar[0] || ar[1] >= 0 && len(e.Args) > ar[1] {
-			return false
+		// arity and argument kinds (a regex pattern of the common syntax...) as the parser checks them
+		for _, a := range e.Args {
+			if !validExpr(a) {
+				return false
+			}
 		}
-		fallthrough
+		return dsl.CheckCall(e) == nil
 	case dsl.KList:
 		for _, a := range e.Args {
 			if !validExpr(a) {

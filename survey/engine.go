@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"dwsurvey/survey/dsl"
 )
@@ -27,6 +29,9 @@ type Input struct {
 	QuotaCounts map[string]int `json:"quotaCounts,omitempty"`
 	// Seed (the answer id) turns on shuffling; the result then has Order.
 	Seed string `json:"seed,omitempty"`
+	// Today ("YYYY-MM-DD") is the date of today() and age(); when empty the engine reads its
+	// clock in the survey's time zone (Engine.Today).
+	Today string `json:"today,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler. "page" may be a JSON number or
@@ -131,12 +136,51 @@ type Engine struct {
 	S  *Survey
 	Ix *Index
 	C  *Compiled
+	// Now is the clock of today() and age() for inputs without Today (nil: time.Now). It is
+	// the one injectable clock of the engine; set it before sharing the engine.
+	Now func() time.Time
+	loc *time.Location
 }
 
 // NewEngine indexes the document and compiles its DSL.
 func NewEngine(s *Survey) *Engine {
 	ix := NewIndex(s)
-	return &Engine{S: s, Ix: ix, C: CompileDsl(s, ix)}
+	zone := ""
+	if s.SurveyAttrs != nil {
+		zone = string(s.SurveyAttrs.TimeZone)
+	}
+	return &Engine{S: s, Ix: ix, C: CompileDsl(s, ix), loc: zoneOf(zone)}
+}
+
+// Today is the engine clock's date in the survey's time zone (surveyAttrs.timeZone; UTC when
+// it is empty or unknown).
+func (e *Engine) Today() string {
+	now := time.Now
+	if e.Now != nil {
+		now = e.Now
+	}
+	return now().In(e.loc).Format("2006-01-02")
+}
+
+// TodayIn is the date ("YYYY-MM-DD") of t in an IANA time zone (UTC when unknown); the
+// TypeScript twin is todayIn(ms, zone).
+func TodayIn(t time.Time, zone string) string { return t.In(zoneOf(zone)).Format("2006-01-02") }
+
+var zones sync.Map // zone name -> *time.Location
+
+func zoneOf(name string) *time.Location {
+	if name == "" || name == "UTC" {
+		return time.UTC
+	}
+	if l, ok := zones.Load(name); ok {
+		return l.(*time.Location)
+	}
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		return time.UTC // unknown names are not cached (the map holds real zones only)
+	}
+	zones.Store(name, l)
+	return l
 }
 
 // Round2 rounds to two decimals exactly like JavaScript's
@@ -182,7 +226,7 @@ func (e *Engine) Evaluate(in Input) *Result {
 	mutexErrs := e.applyMutex(ans, in.Changed, unchecked)
 
 	// 3. Logic fixed point.
-	v := &view{e: e, ans: ans, hq: make([]bool, n), ho: map[string]bool{}}
+	v := &view{e: e, ans: ans, hq: make([]bool, n), ho: map[string]bool{}, day: &dayClock{e: e, today: in.Today}}
 	var ps passState
 	for pass := 0; pass < maxPasses; pass++ {
 		ps = e.pass(v)
@@ -297,12 +341,15 @@ func (e *Engine) Evaluate(in Input) *Result {
 		if a == nil {
 			continue
 		}
+		// scores are the server's: whatever the client sent in quAnScore, quAutoScore or
+		// quCustomScore is dropped, and the engine's score is set where it scored
+		c := *a
+		c.QuAnScore, c.QuAutoScore, c.QuCustomScore = nil, nil, nil
 		if s, ok := sc[string(q.DwID)]; ok {
-			c := *a
 			n := Num(s.Score)
 			c.QuAnScore, c.QuAutoScore = &n, &n
-			a = &c
 		}
+		a = &c
 		res.Answers = append(res.Answers, a)
 	}
 	return res

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"dwsurvey/survey/dsl"
 )
@@ -82,6 +83,10 @@ func (s *Str) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	if strings.HasPrefix(t, `"`) {
+		if v, ok := plainJSONString(t); ok {
+			*s = Str(v)
+			return nil
+		}
 		var v string
 		if err := json.Unmarshal(data, &v); err != nil {
 			return err
@@ -147,4 +152,23 @@ func (l *StrList) UnmarshalJSON(data []byte) error {
 	}
 	*l = out
 	return nil
+}
+
+// plainJSONString returns the content of a quoted JSON string that needs no decoding (no
+// escape, no control character, valid UTF-8): exactly what encoding/json would return for
+// it, without its reflection (exports decode millions of these).
+func plainJSONString(t string) (string, bool) {
+	if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' {
+		return "", false
+	}
+	in := t[1 : len(t)-1]
+	for i := 0; i < len(in); i++ {
+		if c := in[i]; c == '\\' || c == '"' || c < 0x20 {
+			return "", false
+		}
+	}
+	if !utf8.ValidString(in) {
+		return "", false
+	}
+	return in, true
 }

@@ -179,6 +179,7 @@ func Check(s *Survey) []Issue {
 		}
 	}
 	out = append(out, checkDsl(s, ix)...)
+	out = append(out, checkPipes(s)...)
 	return out
 }
 

@@ -154,7 +154,7 @@ func (e *Engine) pass(v *view) passState {
 		}
 	}
 	// DSL statements in order. Assignments are visible to later statements.
-	env := &view{e: e, ans: v.ans, hq: v.hq, ho: v.ho, assigned: ps.assigned}
+	env := &view{e: e, ans: v.ans, hq: v.hq, ho: v.ho, assigned: ps.assigned, day: v.day}
 	assignOrder := []string{}
 	assignSeen := map[string]bool{}
 	type hintKey struct{ q, m string }
@@ -223,7 +223,11 @@ func (e *Engine) pass(v *view) passState {
 				assignOrder = append(assignOrder, id)
 			}
 			if fired {
-				ps.assigned[id] = dsl.Eval(st.Value, env)
+				x := dsl.Eval(st.Value, env)
+				if x.K == dsl.String && x.S == "" {
+					x = dsl.Value{} // the empty text is empty: no answer is written
+				}
+				ps.assigned[id] = x
 			}
 		case dsl.SSolution:
 			if fired {

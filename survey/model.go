@@ -81,10 +81,16 @@ var KnownTypes = []string{
 // KnownChildTypes lists the DW_COMPONENT child types.
 var KnownChildTypes = []string{ChildDivider, ChildCarousel, ChildMap, ChildVerifyCode, ChildScrollText}
 
-// Text is a rich text block ({dwHtml, dwText}).
+// OptionListKeys are the JSON keys of a question's option lists (options, blanks, rows,
+// columns) in model order; rows of group questions hold their options in groupOptions.
+var OptionListKeys = []string{"quRadios", "quCheckboxs", "quScores", "quOrderbys", "quMultiFillblanks", "quRows", "quCols"}
+
+// Text is a rich text block ({dwHtml, dwText}). Both keys are always written, empty when
+// unset: the reference (DWSurvey v6) client tests dwHtml against null and "" and renders a
+// missing one as "undefined".
 type Text struct {
-	DwHTML string `json:"dwHtml,omitempty"`
-	DwText string `json:"dwText,omitempty"`
+	DwHTML string `json:"dwHtml"`
+	DwText string `json:"dwText"`
 }
 
 // Survey is a survey document (surveyJsonText).
@@ -106,6 +112,9 @@ type Survey struct {
 	// language, see docs/logic-language.md); DwDslAst is its parsed form.
 	DwDsl    Str             `json:"dwDsl,omitempty"`
 	DwDslAst json.RawMessage `json:"dwDslAst,omitempty"`
+	// DwPipes are the answer placeholders of the pipeable texts with the dwIds they quote,
+	// keyed "<element dwId>/<field>" (pipestore.go); the server stores them on save.
+	DwPipes map[string][]PipeRef `json:"dwPipes,omitempty"`
 }
 
 // SurveyDetail carries the legacy detail flags.

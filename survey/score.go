@@ -113,7 +113,7 @@ func (e *Engine) score(v *view, hq []bool) ScoreResult {
 	r := ScoreResult{Questions: []QuestionScore{}}
 	total, max := 0.0, 0.0
 	for qi, q := range e.Ix.Qs {
-		if hq[qi] || !(q.IsRadioLike() || q.IsCheckboxLike()) {
+		if hq[qi] || !(q.IsRadioLike() || q.IsCheckboxLike()) || q.ManualScore() {
 			continue
 		}
 		if qs, ok := e.scoreQuestion(v, qi); ok {

@@ -15,6 +15,25 @@ type view struct {
 	hq       []bool          // hidden questions (by position)
 	ho       map[string]bool // hidden options
 	assigned map[string]dsl.Value
+	day      *dayClock // today() and age(); shared by the views of one evaluation
+}
+
+// dayClock gives one evaluation its date, read once from the engine's clock when the input
+// carries none.
+type dayClock struct {
+	e     *Engine
+	today string
+}
+
+// Today implements dsl.Clock: "YYYY-MM-DD" in the survey's time zone.
+func (v *view) Today() string {
+	if v.day == nil {
+		return ""
+	}
+	if v.day.today == "" {
+		v.day.today = v.day.e.Today()
+	}
+	return v.day.today
 }
 
 func (v *view) answer(qi int) *AnQuestion {

@@ -145,31 +145,42 @@ func TestArchiveWorkflowSurvivesWorkerRestart(t *testing.T) {
 	db := testenv.DB(t, "mysql")
 	const old, recent = 100, 3
 	insertLogs(t, db, old, recent)
+	archiveSurvivesRestart(t, c, old, workflows.LogArchiveWorkflow, 30,
+		func(queue string) worker.Worker { return startWorker(t, c, queue, db) },
+		func() int64 { return testenv.Count(t, db, &models.SysLogArchive{}) })
+	checkMovedOnce(t, db, old, recent)
+}
+
+// archiveSurvivesRestart runs an archive workflow (wf over rows older than days) of `old` rows
+// in batches of 2, stops its worker part-way, checks that nothing moves without a worker, and
+// waits for a new worker to finish the run: archived counts the archive rows.
+func archiveSurvivesRestart(t *testing.T, c client.Client, old int, wf any, days int, start func(queue string) worker.Worker, archived func() int64) {
+	t.Helper()
 	queue := "dws-test-" + testenv.RandomSuffix(4)
-	w1 := startWorker(t, c, queue, db)
+	w1 := start(queue)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: "archive-restart-" + queue, TaskQueue: queue,
 		// A task handed to the stopped worker's last poll is lost until it times out; keep that short.
 		WorkflowTaskTimeout: 2 * time.Second},
 		// A batch handed to the stopped worker is retried after BatchTimeout: keep it short too.
-		workflows.LogArchiveWorkflow, workflows.LogArchiveInput{OlderThanDays: 30, BatchSize: 2, BatchTimeout: 5 * time.Second})
+		wf, workflows.LogArchiveInput{OlderThanDays: days, BatchSize: 2, BatchTimeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Stop the first worker part-way.
 	deadline := time.Now().Add(30 * time.Second)
-	for testenv.Count(t, db, &models.SysLogArchive{}) < 16 {
+	for archived() < 16 {
 		if time.Now().After(deadline) {
 			t.Fatal("the first worker made no progress")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	w1.Stop()
-	atStop := testenv.Count(t, db, &models.SysLogArchive{})
+	atStop := archived()
 	time.Sleep(500 * time.Millisecond)
-	stalled := testenv.Count(t, db, &models.SysLogArchive{})
-	if stalled >= old {
+	stalled := archived()
+	if stalled >= int64(old) {
 		t.Fatalf("the run finished before the worker was stopped (%d rows); the test proves nothing", stalled)
 	}
 	if stalled-atStop > 2 {
@@ -177,7 +188,7 @@ func TestArchiveWorkflowSurvivesWorkerRestart(t *testing.T) {
 	}
 	// A new worker (a new process in production) picks the run up.
 	restarted := time.Now()
-	w2 := startWorker(t, c, queue, db)
+	w2 := start(queue)
 	defer w2.Stop()
 	defer func() { t.Logf("completed %s after the restart", time.Since(restarted).Round(time.Millisecond)) }()
 	var res workflows.LogArchiveResult
@@ -187,7 +198,6 @@ func TestArchiveWorkflowSurvivesWorkerRestart(t *testing.T) {
 	if res.Moved != old {
 		t.Fatalf("result moved %d, want %d", res.Moved, old)
 	}
-	checkMovedOnce(t, db, old, recent)
 }
 
 func TestEnsureLogArchiveSchedule(t *testing.T) {

@@ -43,6 +43,14 @@ const batchesPerRun = 500
 // LogArchiveWorkflow moves system log rows older than the cutoff to the archive table,
 // batch by batch, until none is left.
 func LogArchiveWorkflow(ctx workflow.Context, in LogArchiveInput) (LogArchiveResult, error) {
+	var a *activities.Activities
+	return archiveInBatches(ctx, in, a.ArchiveLogBatch, LogArchiveWorkflow)
+}
+
+// archiveInBatches is the story of the archive workflows: with a cutoff fixed at the first
+// run's start, move one batch (activity batch, idempotent) after another until a batch comes
+// back short; after batchesPerRun batches continue as new (self) with the same cutoff.
+func archiveInBatches(ctx workflow.Context, in LogArchiveInput, batch, self any) (LogArchiveResult, error) {
 	if in.OlderThanDays < 1 {
 		in.OlderThanDays = 180
 	}
@@ -60,11 +68,10 @@ func LogArchiveWorkflow(ctx workflow.Context, in LogArchiveInput) (LogArchiveRes
 		StartToCloseTimeout: in.BatchTimeout,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 10},
 	})
-	var a *activities.Activities
 	res := LogArchiveResult{Cutoff: cutoff, Moved: in.MovedSoFar}
 	for res.Batches < batchesPerRun {
 		var moved int
-		if err := workflow.ExecuteActivity(ctx, a.ArchiveLogBatch, activities.ArchiveBatchInput{Cutoff: cutoff, BatchSize: in.BatchSize}).Get(ctx, &moved); err != nil {
+		if err := workflow.ExecuteActivity(ctx, batch, activities.ArchiveBatchInput{Cutoff: cutoff, BatchSize: in.BatchSize}).Get(ctx, &moved); err != nil {
 			return res, err
 		}
 		res.Batches++
@@ -75,5 +82,5 @@ func LogArchiveWorkflow(ctx workflow.Context, in LogArchiveInput) (LogArchiveRes
 	}
 	next := in
 	next.Cutoff, next.MovedSoFar = cutoff, res.Moved
-	return res, workflow.NewContinueAsNewError(ctx, LogArchiveWorkflow, next)
+	return res, workflow.NewContinueAsNewError(ctx, self, next)
 }

@@ -34,7 +34,15 @@ func TestReplayRecordedHistories(t *testing.T) {
 			}
 			r := worker.NewWorkflowReplayer()
 			r.RegisterWorkflow(workflows.LogArchiveWorkflow)
+			r.RegisterWorkflow(workflows.AnswerLogArchiveWorkflow)
 			r.RegisterWorkflow(workflows.CollectionWorkflow)
+			r.RegisterWorkflow(workflows.ExportWorkflow)
+			r.RegisterWorkflow(workflows.DeliveryWorkflow)
+			r.RegisterWorkflow(workflows.InvitationWorkflow)
+			r.RegisterWorkflow(workflows.ReviewWorkflow)
+			r.RegisterWorkflow(workflows.GradingWorkflow)
+			r.RegisterWorkflow(workflows.LotteryWorkflow)
+			r.RegisterWorkflow(workflows.TranslationWorkflow)
 			if err := r.ReplayWorkflowHistory(nil, h); err != nil {
 				t.Fatalf("replay %s: %v", f, err)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"go.temporal.io/sdk/client"
@@ -18,6 +19,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/outbox"
 	"dwsurvey/storage"
 	"dwsurvey/workflows"
 	"dwsurvey/workflows/starter"
@@ -30,6 +32,27 @@ type app struct {
 	blob     storage.BlobStore
 	temporal client.Client
 	audit    *audit.Recorder
+	// loginKey decrypts the reference client's RSA password form (nil: plain passwords only)
+	loginKey *account.LoginKey
+
+	outboxOnce sync.Once
+	outbox     *outbox.Dispatcher
+}
+
+// dispatcher returns the process's outbox dispatcher, started on first use: the API nudges
+// it after commits (latency), the worker's poll recovers what a crash left (dev runs one).
+func (a *app) dispatcher(ctx context.Context) *outbox.Dispatcher {
+	a.outboxOnce.Do(func() {
+		a.outbox = &outbox.Dispatcher{DB: a.db}
+		w := a.cfg.Webhook
+		starter.Outbox(a.outbox, a.temporal, a.cfg.Temporal.TaskQueue, starter.Features{
+			Webhooks:             wire.Webhooks(wire.Parts{Config: a.cfg, DB: a.db}, nil, a.audit, nil),
+			WebhookRetry:         workflows.RetryPolicy{Initial: w.RetryInitial, Max: w.RetryMax, For: w.RetryFor},
+			InvitationsPerMinute: a.cfg.Mail.PerMinute,
+			Translation:          wire.TranslationOptions(a.cfg)})
+		go a.outbox.Run(ctx)
+	})
+	return a.outbox
 }
 
 func openDB(ctx context.Context, cfg config.Config) (*gorm.DB, error) {
@@ -75,7 +98,7 @@ func dialTemporal(ctx context.Context, cfg config.Config) (client.Client, error)
 	return nil, fmt.Errorf("connect to Temporal at %s: %w", cfg.Temporal.Address, last)
 }
 
-func (a *app) services() api.Deps {
+func (a *app) services(ctx context.Context) api.Deps {
 	regions, err := wire.OpenRegions(a.cfg.Geo.IPDB)
 	switch {
 	case err != nil:
@@ -83,14 +106,17 @@ func (a *app) services() api.Deps {
 	case regions == nil:
 		slog.Warn("no IP-region database (run `make ipdb` or set DWS_GEO_IP_DB); answer regions stay empty", "path", a.cfg.Geo.IPDB)
 	}
-	return wire.Deps(wire.Parts{Config: a.cfg, DB: a.db, Blob: a.blob, Regions: regions,
-		Monitor:    &starter.Monitor{Client: a.temporal, Namespace: a.cfg.Temporal.Namespace},
-		Collection: &starter.Collection{Client: a.temporal, TaskQueue: a.cfg.Temporal.TaskQueue}})
+	return wire.Deps(wire.Parts{Config: a.cfg, DB: a.db, Blob: a.blob, Regions: regions, Outbox: a.dispatcher(ctx), LoginKey: a.loginKey,
+		Monitor:      &starter.Monitor{Client: a.temporal, Namespace: a.cfg.Temporal.Namespace},
+		Collection:   &starter.Collection{Client: a.temporal, TaskQueue: a.cfg.Temporal.TaskQueue},
+		Exports:      &starter.Exports{Client: a.temporal},
+		Translations: &starter.Translations{Client: a.temporal},
+		Review:       &starter.Review{Client: a.temporal}})
 }
 
 // serveHTTP runs the API until ctx ends, then shuts down gracefully.
 func (a *app) serveHTTP(ctx context.Context) error {
-	router, _ := api.New(a.services())
+	router, _ := api.New(a.services(ctx))
 	srv := &http.Server{Addr: a.cfg.Server.Addr, Handler: router, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
@@ -107,22 +133,49 @@ func (a *app) serveHTTP(ctx context.Context) error {
 	return nil
 }
 
-// startWorker registers workflows and activities, ensures the schedules and starts polling.
-func (a *app) startWorker(ctx context.Context) (worker.Worker, error) {
-	acts := wire.Activities(wire.Parts{Config: a.cfg, DB: a.db})
+// workers are the worker's pollers: the product's task queue and the export queue.
+type workers []worker.Worker
+
+// Stop stops every poller.
+func (ws workers) Stop() {
+	for _, w := range ws {
+		w.Stop()
+	}
+}
+
+// startWorker registers workflows and activities, ensures the schedules and starts polling:
+// the product's task queue, and the export queue with at most export.concurrency exports
+// at once (the rest wait in that queue).
+func (a *app) startWorker(ctx context.Context) (workers, error) {
+	acts := wire.Activities(wire.Parts{Config: a.cfg, DB: a.db, Blob: a.blob, Outbox: a.dispatcher(ctx)})
 	acts.Audit = a.audit
 	w := worker.New(a.temporal, a.cfg.Temporal.TaskQueue, worker.Options{})
 	workflows.Register(w, acts)
 	if err := w.Start(); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
-	err := starter.EnsureLogArchiveSchedule(ctx, a.temporal, starter.ArchiveSchedule{Cron: a.cfg.Log.ArchiveCron, TimeZone: a.cfg.Server.TimeZone,
-		TaskQueue: a.cfg.Temporal.TaskQueue, OlderThanDays: a.cfg.Log.ArchiveAfterDays, BatchSize: a.cfg.Log.ArchiveBatch})
-	if err != nil {
+	ex := worker.New(a.temporal, workflows.ExportTaskQueue(a.cfg.Temporal.TaskQueue), worker.Options{
+		MaxConcurrentActivityExecutionSize: a.cfg.Export.Concurrency, DisableWorkflowWorker: true})
+	ex.RegisterActivity(acts)
+	if err := ex.Start(); err != nil {
 		w.Stop()
+		return nil, fmt.Errorf("start export worker: %w", err)
+	}
+	ws := workers{w, ex}
+	archive := starter.ArchiveSchedule{Cron: a.cfg.Log.ArchiveCron, TimeZone: a.cfg.Server.TimeZone,
+		TaskQueue: a.cfg.Temporal.TaskQueue, OlderThanDays: a.cfg.Log.ArchiveAfterDays, BatchSize: a.cfg.Log.ArchiveBatch}
+	err := starter.EnsureLogArchiveSchedule(ctx, a.temporal, archive)
+	if err == nil {
+		err = starter.EnsureAnswerLogArchiveSchedule(ctx, a.temporal, archive)
+	}
+	if err == nil {
+		err = starter.EnsureExportExpirySchedule(ctx, a.temporal, a.cfg.Export.ExpiryCron, a.cfg.Server.TimeZone, a.cfg.Temporal.TaskQueue)
+	}
+	if err != nil {
+		ws.Stop()
 		return nil, err
 	}
-	return w, nil
+	return ws, nil
 }
 
 func runMigrate(ctx context.Context, cfg config.Config) error {
@@ -159,6 +212,9 @@ func runServe(ctx context.Context, cfg config.Config) error {
 		return err
 	}
 	defer a.temporal.Close()
+	if a.loginKey, err = account.LoadLoginKey(cfg.Auth.RSAPrivateKeyFile, cfg.Auth.RSAPrivateKey); err != nil {
+		return err
+	}
 	slog.Info("serving", "addr", cfg.Server.Addr)
 	return a.serveHTTP(ctx)
 }

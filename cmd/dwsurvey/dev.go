@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/secretbox"
 )
 
 func newTemporalLogger() tlog.Logger {
@@ -87,6 +89,25 @@ func stopChild(cmd *exec.Cmd) {
 	}
 }
 
+// devSecretKey reads the webhook secrets' key of a dev data folder, creating it (mode 0600)
+// on the first start: dev needs no configuration, and the key stays with the data it seals.
+func devSecretKey(dir string) (string, error) {
+	path := filepath.Join(dir, "webhook-secret.key")
+	if b, err := os.ReadFile(path); err == nil {
+		return strings.TrimSpace(string(b)), nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	key := secretbox.NewKey()
+	if err := os.WriteFile(path, []byte(key+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("create %s: %w", path, err)
+	}
+	return key, nil
+}
+
 func runDev(ctx context.Context, cfg config.Config) error {
 	db, err := openDB(ctx, cfg)
 	if err != nil {
@@ -98,6 +119,11 @@ func runDev(ctx context.Context, cfg config.Config) error {
 	pw, err := account.EnsureSuperAdmin(ctx, db, cfg.Admin.Password)
 	if err != nil {
 		return err
+	}
+	if cfg.Webhook.SecretKey == "" {
+		if cfg.Webhook.SecretKey, err = devSecretKey(cfg.Data.Dir); err != nil {
+			return err
+		}
 	}
 	blob, err := openBlob(ctx, cfg)
 	if err != nil {
@@ -121,6 +147,10 @@ func runDev(ctx context.Context, cfg config.Config) error {
 	}
 	defer tc.Close()
 	a := &app{cfg: cfg, db: db, blob: blob, temporal: tc, audit: &audit.Recorder{DB: db}}
+	keyNote, err := a.devLoginKey()
+	if err != nil {
+		return err
+	}
 	w, err := a.startWorker(ctx)
 	if err != nil {
 		return err
@@ -133,6 +163,32 @@ func runDev(ctx context.Context, cfg config.Config) error {
 	}
 	fmt.Printf("  Data folder:     %s\n", cfg.Data.Dir)
 	announceAdmin(cfg, pw)
+	if keyNote != "" {
+		fmt.Print(keyNote)
+	}
 	fmt.Println("Press Ctrl-C to stop.")
 	return a.serveHTTP(ctx)
+}
+
+// devLoginKey loads the configured RSA login key or, when none is configured, the pair in
+// <data>/login-rsa.pem (created on first start). The note tells the public key to build
+// reference (DWSurvey Vue) clients with; it is empty for a configured key.
+func (a *app) devLoginKey() (string, error) {
+	cfg := a.cfg
+	if cfg.Auth.RSAPrivateKeyFile != "" || cfg.Auth.RSAPrivateKey != "" {
+		k, err := account.LoadLoginKey(cfg.Auth.RSAPrivateKeyFile, cfg.Auth.RSAPrivateKey)
+		a.loginKey = k
+		return "", err
+	}
+	path := filepath.Join(cfg.Data.Dir, "login-rsa.pem")
+	k, created, err := account.EnsureLoginKeyFile(path)
+	if err != nil {
+		return "", err
+	}
+	a.loginKey = k
+	verb := "Login RSA key"
+	if created {
+		verb = "Created the login RSA key"
+	}
+	return fmt.Sprintf("  %s: %s (for reference DWSurvey clients; public key below)\n  %s\n", verb, path, k.PublicKeyBase64()), nil
 }

@@ -24,9 +24,12 @@ function children(): R[] {
   return [
     { path: 'dw/survey', name: 'survey', icon: 'FileTextOutlined', component: './Survey', access: 'canSurvey' },
     { path: 'dw/import-survey', name: 'importSurvey', component: './Import', access: 'canSurvey', hideInMenu: true },
-    { path: 'dw/import-bank/:bankId?', name: 'importBank', component: './Import/Bank', access: 'canSurvey', hideInMenu: true },
-    { path: 'dw/my-task', name: 'myTask', icon: 'CarryOutOutlined', component: COMING, access: 'canLogin' },
-    { path: 'dw/my-answer', name: 'myAnswer', icon: 'FormOutlined', component: COMING, access: 'canLogin', hideInMenu: true },
+    // two routes: react-router 6.3 has no optional segments (":bankId?" never matched an id)
+    { path: 'dw/import-bank', name: 'importBank', component: './Import/Bank', access: 'canSurvey', hideInMenu: true },
+    { path: 'dw/import-bank/:bankId', name: 'importBank', component: './Import/Bank', access: 'canSurvey', hideInMenu: true },
+    { path: 'dw/my-task', name: 'myTask', icon: 'CarryOutOutlined', component: './MyTask', access: 'canLogin' },
+    { path: 'dw/my-review', name: 'myReview', icon: 'AuditOutlined', component: './Review', access: 'canLogin' },
+    { path: 'dw/my-answer', name: 'myAnswer', icon: 'FormOutlined', component: './MyTask/MyAnswer', access: 'canLogin', hideInMenu: true },
     { path: 'dw/template', name: 'template', icon: 'AppstoreOutlined', component: './Template', access: 'canSurvey' },
     { path: 'dw/qu-bank', name: 'quBank', icon: 'DatabaseOutlined', component: './QuBank', access: 'canSurvey' },
     {
@@ -37,16 +40,16 @@ function children(): R[] {
       hideInMenu: true,
     },
     { path: 'dw/collaborate', name: 'collaborate', icon: 'TeamOutlined', component: './Collaborate', access: 'canSurvey' },
-    { path: 'dw/contacts', name: 'contacts', icon: 'ContactsOutlined', component: COMING, access: 'canSurvey' },
+    { path: 'dw/contacts', name: 'contacts', icon: 'ContactsOutlined', component: './Contacts', access: 'canSurvey' },
     { path: 'dw/domain', name: 'domain', component: COMING, access: 'canSurvey', hideInMenu: true },
-    { path: 'dw/set-lottery', name: 'setLottery', component: COMING, access: 'canSurvey', hideInMenu: true },
+    { path: 'dw/set-lottery', name: 'setLottery', component: './Lottery/SetLottery', access: 'canSurvey', hideInMenu: true },
     {
       path: 'dw/data',
       name: 'data',
       icon: 'BarChartOutlined',
       access: 'canData',
       routes: [
-        { path: 'dw/data/dashboard', name: 'dashboard', component: COMING, access: 'canData' },
+        { path: 'dw/data/dashboard', name: 'dashboard', component: './Dashboard', access: 'canData' },
         { path: 'dw/data/recycle', name: 'recycle', component: './Recycle', access: 'canData' },
       ],
     },
@@ -54,7 +57,7 @@ function children(): R[] {
     ...['pwd', 'onePwd', 'phone', 'award'].map((p) => ({
       path: `dw/user/${p}`,
       name: `userCenter.${p}`,
-      component: p === 'pwd' || p === 'onePwd' ? './UserCenter' : COMING,
+      component: p === 'pwd' || p === 'onePwd' ? './UserCenter' : p === 'award' ? './Lottery/Award' : p === 'phone' ? './UserPhone' : COMING,
       access: 'canLogin',
       hideInMenu: true,
       titleKey: `menu.userCenter.${p}`,
@@ -77,30 +80,21 @@ function children(): R[] {
         { path: 'dw/admin/system/set', name: 'set', component: './Admin/Site', access: 'canAdminSite' },
         { path: 'dw/admin/workflows', name: 'workflows', component: './Admin/Workflows', access: 'canAdminWorkflow' },
         { path: 'dw/admin/resource/template', name: 'resTemplate', component: './Admin/Templates', access: 'canAdminTemplate' },
-        // later features: reachable "coming" pages, not in the menu yet
-        ...[
-          ['survey', 'survey'],
-          ['survey/group', 'surveyGroup'],
-          ['survey/answer-log', 'answerLog'],
-          ['resource/cascade', 'resCascade'],
-          ['resource/poster', 'resPoster'],
-          ['resource/style-template', 'resStyleTemplate'],
-          ['dashboard/analysis', 'dashAnalysis'],
-          ['dashboard/monitor', 'dashMonitor'],
-          ['system/app-secret', 'appSecret'],
-          ['system/set/attrs', 'setAttrs'],
-          ['system/set/version', 'setVersion'],
-          ['system/set/license', 'setLicense'],
-          ['system/notice', 'notice'],
-          ['ent/site-custom', 'siteCustom'],
-          ['ent/site-domain', 'siteDomain'],
-        ].map(([p, n]) => ({
-          path: `dw/admin/${p}`,
-          name: n,
-          component: COMING,
-          access: 'canAdmin',
-          hideInMenu: true,
-        })),
+        { path: 'dw/admin/system/set/attrs', name: 'setAttrs', component: './Admin/Site', access: 'canAdminSite', hideInMenu: true },
+        { path: 'dw/admin/system/set/version', name: 'setVersion', component: './Admin/Version', access: 'canAdminSite' },
+        { path: 'dw/admin/system/set/license', name: 'setLicense', component: './Admin/License', access: 'canAdminSite' },
+        { path: 'dw/admin/ent/site-custom', name: 'siteCustom', component: './Admin/Site', access: 'canAdminSite' },
+        { path: 'dw/admin/ent/site-domain', name: 'siteDomain', component: './Admin/SiteDomain', access: 'canAdminSite' },
+        { path: 'dw/admin/system/app-secret', name: 'appSecret', component: './Admin/AppSecret', access: 'canAdminApp' },
+        { path: 'dw/admin/survey', name: 'survey', component: './Admin/Surveys', access: 'canAdminSurvey' },
+        { path: 'dw/admin/survey/group', name: 'surveyGroup', component: './Admin/SurveyGroups', access: 'canAdminSurvey' },
+        { path: 'dw/admin/survey/answer-log', name: 'answerLog', component: './Admin/AnswerLog', access: 'canAdminSurvey' },
+        { path: 'dw/admin/resource/cascade', name: 'resCascade', component: './Admin/Cascade', access: 'canAdminCascade' },
+        { path: 'dw/admin/resource/poster', name: 'resPoster', component: './Admin/Posters', access: 'canAdminStyle' },
+        { path: 'dw/admin/resource/style-template', name: 'resStyleTemplate', component: './Admin/StyleTemplates', access: 'canAdminStyle' },
+        { path: 'dw/admin/dashboard/analysis', name: 'dashAnalysis', component: './Admin/DashAnalysis', access: 'canAdminDashboard' },
+        { path: 'dw/admin/dashboard/monitor', name: 'dashMonitor', component: './Admin/DashMonitor', access: 'canAdminDashboard' },
+        { path: 'dw/admin/system/notice', name: 'notice', component: './Admin/Notices', access: 'canAdminNotice' },
       ],
     },
   ];
@@ -143,6 +137,7 @@ const designRoutes: [string, string][] = [
   ['d/district/:dwSurveyId', 'dDistrict'],
   ['d/log/:dwSurveyId', 'dLog'],
   ['d/print/:dwSurveyId', 'dPrint'],
+  ['d/DwPrintMbData/:dwSurveyId', 'dPrintMb'],
   ['d/source-stats/:dwSurveyId', 'dSourceStats'],
   ['c/redirection/:dwSurveyId', 'cRedirection'],
   ['c/bind-contacts/:dwSurveyId', 'cBindContacts'],
@@ -151,7 +146,21 @@ const designRoutes: [string, string][] = [
   ['set/webhook/:dwSurveyId', 'setWebhook'],
   ['c/source/:dwSurveyId', 'cSource'],
   ['c/user-bind/:dwSurveyId', 'cUserBind'],
+  ['design/solution/:dwSurveyId', 'designSolution'],
+  ['design/dimension-group/:dwSurveyId', 'designDimensionGroup'],
+  ['design/dimension-group/dimension/:dwSurveyId/:groupId', 'designDimension'],
+  ['design/eval360/:dwSurveyId', 'designEval360'],
+  ['design/language/:dwSurveyId', 'designLanguage'],
 ];
+
+/** Lottery and evaluation pages (issue 17) of the design layout. */
+const EVAL_PAGES: Record<string, string> = {
+  'c/lottery-list/:dwSurveyId': './Lottery',
+  'design/solution/:dwSurveyId': './Eval/Solution',
+  'design/dimension-group/:dwSurveyId': './Eval/Groups',
+  'design/dimension-group/dimension/:dwSurveyId/:groupId': './Eval/Dimensions',
+  'design/eval360/:dwSurveyId': './Eval/Subjects',
+};
 
 /** Authoring pages of the design layout and of the no-layout group (other routes: COMING). */
 const authoringPages: Record<string, string> = {
@@ -168,6 +177,7 @@ const authoringPages: Record<string, string> = {
 
 /** Collection pages (issue 6) of the design layout and of the no-layout group. */
 const COLLECT_PAGES: Record<string, string> = {
+  'c/attr/:dwSurveyId': './Collect/Attr',
   'c/url/:dwSurveyId': './Collect/Url',
   'c/comp/:dwSurveyId': './Collect/Comp',
   'survey/c/share/:dwSurveyId': './Collect/Share',
@@ -175,6 +185,8 @@ const COLLECT_PAGES: Record<string, string> = {
   'c/ip/:dwSurveyId': './Collect/Ip',
   'c/wx/:dwSurveyId': './Collect/Wx',
   'c/redirection/:dwSurveyId': './Collect/Redirection',
+  'c/bind-contacts/:dwSurveyId': './Collect/BindContacts',
+  'c/user-bind/:dwSurveyId': './Collect/UserBind',
   'd/quota-progress/:dwSurveyId': './Collect/Quota',
   'dw-quota-progress/:dwSurveyId': './Collect/QuotaPublic',
 };
@@ -188,7 +200,19 @@ const RESULT_PAGES: Record<string, string> = {
   'd/district/:dwSurveyId': './Results/District',
   'd/log/:dwSurveyId': './Results/Log',
   'd/print/:dwSurveyId': './Results/Print',
+  'd/DwPrintMbData/:dwSurveyId': './Results/PrintTemplates',
   'd/source-stats/:dwSurveyId': './Results/SourceStats',
+};
+
+/** Content languages of a survey (issue 16). */
+const LANGUAGE_PAGES: Record<string, string> = {
+  'design/language/:dwSurveyId': './Design/Language',
+};
+
+/** Webhook settings and delivery log (issue 13): the design tab and the management child. */
+const WEBHOOK_PAGES: Record<string, string> = {
+  'design/webhook/:dwSurveyId': './Webhook',
+  'set/webhook/:dwSurveyId': './Webhook',
 };
 
 /** Respondent pages of the answer side (other /v8/diaowen routes: their own issues). */
@@ -198,9 +222,16 @@ const ANSWER_PAGES: Record<string, string> = {
   'an/:sid/:answerId': './Answer',
   'an/:sid/contacts/:relateContactEsId': './Answer',
   'an/review/:sid/:answerId': './Answer/Review',
+  'an/review-event/:pathType/:sid/:answerId': './Answer/ReviewEvent',
   'an-solution/:answerId': './Answer/Solution',
   'top/:dwSurveyId': './Answer/ScoreTop',
   'vote/top/:dwSurveyId': './Answer/VoteTop',
+  'lottery/:lotteryId/:dwSurveyId': './Answer/Lottery',
+  'dimension/:answerId': './Answer/Dimension',
+  'preview-solution/:dwSurveyId': './Answer/PreviewSolution',
+  notice: './Notice',
+  'notice/:noticeId': './Notice',
+  'mo/poster/:dwSurveyId': './Poster',
 };
 
 const answerRoutes: [string, string][] = [
@@ -221,6 +252,10 @@ const answerRoutes: [string, string][] = [
   ['dw-quota-progress/:dwSurveyId', 'dwQuotaProgress'],
   ['notice', 'notice'],
   ['notice/:noticeId', 'notice'],
+  ['lottery/:lotteryId/:dwSurveyId', 'lottery'],
+  ['dimension/:answerId', 'dimension'],
+  ['preview-solution/:dwSurveyId', 'previewSolution'],
+  ['mo/poster/:dwSurveyId', 'poster'],
 ];
 
 const routes: R[] = [
@@ -230,6 +265,8 @@ const routes: R[] = [
   { path: '/login/register', component: './Login/Register', layout: false, titleKey: 'menu.register' },
   { path: '/login/an/:sid', component: './Login', layout: false, titleKey: 'menu.login' },
   { path: '/login/dw-auto-login', component: './Login', layout: false, titleKey: 'menu.login' },
+  // third-party sign-in callbacks: /auth/oidc (single sign-on), /auth/weixin (WeChat QR login and binding)
+  { path: '/auth/:kind', component: './Auth', layout: false, titleKey: 'menu.login' },
   { path: '/protocal/agreement', component: COMING, layout: false, titleKey: 'menu.agreement' },
   { path: '/protocal/privacy', component: COMING, layout: false, titleKey: 'menu.privacy' },
   // answer side and other no-top-bar pages (built by later issues)
@@ -249,7 +286,7 @@ const routes: R[] = [
     path: `/v8/dws/${p}`,
     // named so that ProLayout (which sets document.title for layout pages) finds a title
     name: `dws.${n}`,
-    component: authoringPages[p] ?? COLLECT_PAGES[p] ?? RESULT_PAGES[p] ?? COMING,
+    component: authoringPages[p] ?? COLLECT_PAGES[p] ?? RESULT_PAGES[p] ?? WEBHOOK_PAGES[p] ?? EVAL_PAGES[p] ?? LANGUAGE_PAGES[p] ?? COMING,
     access: 'canSurvey',
     hideInMenu: true,
     titleKey: `menu.dws.${n}`,

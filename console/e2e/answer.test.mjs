@@ -296,8 +296,9 @@ test('answer page first-load JavaScript (gzip) is measured', async () => {
     for (const u of urls) console.log('  loaded', new URL(u).pathname);
     console.log(`answer page first-load JS: ${urls.size} files, ${(gz / 1024).toFixed(1)} KB gzip`);
     assert.ok(gz > 0);
-    // issue 5 acceptance: at most 300 KB gzip (also: node scripts/bundle-size.mjs --max 300)
-    assert.ok(gz <= 300 * 1024, `answer page loads ${(gz / 1024).toFixed(1)} KB gzip of JavaScript (limit 300 KB)`);
+    // issue 5 asked for at most 300 KB gzip; issue 22 keeps the light entry within 100 KB
+    // (also: node scripts/bundle-size.mjs --max 100)
+    assert.ok(gz <= 100 * 1024, `answer page loads ${(gz / 1024).toFixed(1)} KB gzip of JavaScript (limit 100 KB)`);
   } finally {
     await ctx.close();
   }
@@ -491,3 +492,49 @@ for (const imgType of ['barcode', 'qr']) {
     }
   });
 }
+
+// ---------------------------------------------------------------- rich text and redirects cannot run script
+
+test('designer HTML in end-page text, scrolling text and titles never runs; a javascript: redirect is not followed', async () => {
+  // `<img src="x"/onerror=…>` has no whitespace before the handler: the old regex cleaner kept it
+  const payload = (k) => `Thanks <img src="x"/onerror="window.__xss=(window.__xss||[]).concat('${k}')"><img src=x/onerror=window.__xss=1><b>bold</b>`;
+  const doc = (redirect) => ({
+    surveyAttrs: {
+      endPageAttr: {
+        textAttr: { submitSuccess: { enabled: true, text: payload('end') } },
+        ...(redirect ? { redirectionAttr: { enabled: true, redirectionType: '1', reqUrl: "java\tscript:window.__xss=(window.__xss||[]).concat('redirect')" } } : {}),
+      },
+    },
+    questions: [
+      { dwId: 'x1', quType: 'RADIO', ...title(payload('title')), quAttr: { isRequired: true }, quRadios: [radio({ id: 'x1a', t: payload('option') }), radio({ id: 'x1b', t: 'Plain' })] },
+      { dwId: 'x2', quType: 'SCROLLTEXT', ...title('News'), quAttr: { scrollTextAttr: { scrollText: { dwHtml: payload('scroll'), dwText: 'Thanks' } } } },
+    ],
+  });
+  const plain = await publish(`Xss ${run}`, 'survey', doc(false));
+  // the server may refuse a javascript: redirect on save (then there is nothing left to follow)
+  const add = await api('POST', 'app/survey/add.do', { surveyName: `XssRedirect ${run}`, surveyType: 'survey' });
+  const full = { surveyType: 'survey', surveyNameObj: { dwHtml: 'Redirect', dwText: 'Redirect' }, surveyName: 'Redirect', ...doc(true) };
+  const saved = await api('POST', 'app/v6/dw-design-survey/save-survey-json.do', { surveyId: add.data.id, surveyJsonText: JSON.stringify(full) });
+  let redirectSid = '';
+  if (saved.resultCode === 200) {
+    const dev = await api('POST', 'app/v6/dw-design-survey/dev-survey.do', { surveyId: add.data.id });
+    if (dev.resultCode === 200) redirectSid = dev.data.sid || add.data.sid;
+  } else console.log(`  the server refused the javascript: redirect on save: ${saved.resultMsg}`);
+  for (const sid of [plain.sid, redirectSid].filter(Boolean)) {
+    const { ctx, page } = await newPage(false);
+    try {
+      await page.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
+      await q(page, 'x1').locator('.dwa-qtitle-text b', { hasText: 'bold' }).waitFor();
+      await q(page, 'x1').getByText('Plain').click();
+      const r = await waitSave(page, () => page.getByRole('button', { name: 'Submit' }).click());
+      assert.equal(r.data?.anCheckResultCode, 201, JSON.stringify(r));
+      await page.locator('[data-testid=answer-done] b', { hasText: 'bold' }).waitFor();
+      await page.waitForTimeout(2500); // past the 1.5 s redirect delay
+      assert.equal(await page.evaluate(() => window.__xss), undefined, 'no designer script ran');
+      assert.equal(await page.locator('[onerror]').count(), 0, 'no event handler attribute reached the page');
+      assert.equal(new URL(page.url()).pathname, `/v8/diaowen/an/${sid}`, 'still on the answer page');
+    } finally {
+      await ctx.close();
+    }
+  }
+});

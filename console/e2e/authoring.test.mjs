@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T } from './lib.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T, publish as publishViaApi, rowMenuClick } from './lib.mjs';
 import { docx, xlsx } from './fixtures/make.mjs';
 import zlib from 'node:zlib';
 
@@ -303,9 +303,10 @@ test('designer: every toolbar type, rule builder, condition language, style, set
   await page.locator('[data-testid=answer-url]').waitFor();
   await visibleModal().locator('.ant-btn-primary').click();
 
-  // reload: nothing lost
+  // reload: nothing lost, and nothing unpublished
   await page.reload({ waitUntil: 'networkidle' });
   await page.waitForFunction((k) => document.querySelectorAll('.dw-canvas .dw-card[data-qutype]').length === k, n);
+  assert.equal(await page.getByText('Unpublished changes').count(), 0, 'no badge right after publishing');
   assert.equal(await fieldText(page.locator('[data-testid=qu-0] [data-testid=qu-title]')), 'Favourite colour');
   assert.match(await page.locator('[data-testid=qu-0] [data-testid=qu-title]').innerHTML(), /<b>Favourite<\/b>/);
   d = await draft(id);
@@ -339,6 +340,15 @@ test('designer: every toolbar type, rule builder, condition language, style, set
   await saveNow();
   assert.equal((await draft(id)).doc.questions.length, n + 1);
   assert.equal((await served()).questions.length, n, 'draft edit is not served before publishing');
+  await page.getByText('Unpublished changes').waitFor(); // the edit is a change
+
+  // saved and published through the API (another client's encoding), then opened: no badge
+  const viaApi = await publishViaApi(call, `E2E api ${run}`, 'survey', {
+    questions: [{ dwId: 'a1', quType: 'RADIO', quTitle: 'Via API', hv: '2', quRadios: [{ dwId: 'a1o1', optionTitle: 'Yes' }, { dwId: 'a1o2', optionTitle: 'No' }] }],
+  });
+  await page.goto(`${BASE}/v8/dws/design/edit/${viaApi.id}`, { waitUntil: 'networkidle' });
+  await page.locator('[data-testid=qu-0]').waitFor();
+  assert.equal(await page.getByText('Unpublished changes').count(), 0, 'no badge for a survey saved and published through the API');
 });
 
 test('template -> survey, copy, delete, restore from the recycle bin (UI)', async () => {
@@ -349,8 +359,7 @@ test('template -> survey, copy, delete, restore from the recycle bin (UI)', asyn
   const tplName = `Tpl${run}`.slice(0, 18);
   await page.goto(`${BASE}/v8/dw/survey`, { waitUntil: 'networkidle' });
   let row = page.locator('.ant-table-row', { hasText: info.surveyName }).first();
-  await row.locator('[data-testid=row-more]').hover();
-  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Save as template' }).click();
+  await rowMenuClick(page, row, { text: 'Save as template' });
   await visibleModal().locator('input#templateName, input[id$=templateName]').first().fill(tplName);
   const t2 = await waitApi('app/v6/dw-design-survey/survey-2-template.do', () => visibleModal().locator('.ant-modal-footer .ant-btn-primary').click());
   assert.equal(t2.body?.resultCode, 200, JSON.stringify(t2.body));
@@ -368,8 +377,7 @@ test('template -> survey, copy, delete, restore from the recycle bin (UI)', asyn
   // copy
   await page.goto(`${BASE}/v8/dw/survey`, { waitUntil: 'networkidle' });
   row = page.locator('.ant-table-row', { hasText: fromName }).first();
-  await row.locator('[data-testid=row-more]').hover();
-  const cp = await waitApi('app/survey/copy.do', () => page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Copy' }).click());
+  const cp = await waitApi('app/survey/copy.do', () => rowMenuClick(page, row, { text: 'Copy' }));
   assert.equal(cp.body?.resultCode, 200);
   const copyName = cp.body.data.surveyName;
   await page.locator('.ant-table-row', { hasText: copyName }).first().waitFor();
@@ -377,8 +385,7 @@ test('template -> survey, copy, delete, restore from the recycle bin (UI)', asyn
   // delete the copy (to the recycle bin)
   await page.locator('.ant-dropdown:visible').first().waitFor({ state: 'hidden' });
   row = page.locator('.ant-table-row', { hasText: copyName }).first();
-  await row.locator('[data-testid=row-more]').hover();
-  await page.locator('.ant-dropdown:visible [data-testid=row-delete]').click();
+  await rowMenuClick(page, row, '[data-testid=row-delete]');
   const del = await waitApi('app/survey/delete.do', () => page.locator('[data-testid=confirm-delete]').click());
   assert.equal(del.body?.resultCode, 200);
   await page.locator('.ant-table-row', { hasText: copyName }).first().waitFor({ state: 'detached' });
@@ -419,8 +426,7 @@ test('survey groups: create, rename, move a survey in, filter, refuse deleting a
   await page.locator('.ant-drawer-close').click();
   // move a survey into it from the row menu
   let row = page.locator('.ant-table-row', { hasText: `E2E grouped ${run}` }).first();
-  await row.locator('[data-testid=row-more]').hover();
-  await page.locator('.ant-dropdown:visible [data-testid=row-move-group]').click();
+  await rowMenuClick(page, row, '[data-testid=row-move-group]');
   await page.locator('[data-testid=move-group-select]').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${gName}x` }).click();
   const mv = await waitApi('app/survey/up-survey-group.do', () => page.locator('[data-testid=move-group-ok]').click());

@@ -149,6 +149,9 @@ test('(a) a survey starting in 20 s answers 408 before, accepts after, and End n
     await ap.goto(`${BASE}${st.monitorPath}`, { waitUntil: 'networkidle' });
     await ap.locator('.ant-drawer').getByText('CollectionWorkflow').first().waitFor();
     await ap.locator('.ant-drawer').getByText('WorkflowExecutionStarted').first().waitFor();
+    // the monitor also shows the outbox (events waiting to start their workflows)
+    await ap.keyboard.press('Escape');
+    await ap.getByTestId('outbox-state').filter({ hasText: /Every event has started its workflow|events are waiting/ }).waitFor();
   } finally {
     await ctx.close();
   }
@@ -197,6 +200,18 @@ async function thirdPartySite(html) {
   return `127.0.0.1:${srv.address().port}`;
 }
 
+/** Turns framing on for the survey open on c/comp and lists the sites that may frame it. */
+async function allowSites(ap, sites) {
+  const sw = ap.locator('[data-testid=embed-enabled]');
+  if ((await sw.getAttribute('aria-checked')) !== 'true') await sw.click();
+  await ap.locator('[data-testid=embed-origins]').fill(sites.join('\n'));
+  const [resp] = await Promise.all([
+    ap.waitForResponse((r) => r.url().includes('app/survey/comp/save.do'), { timeout: T }),
+    ap.locator('[data-testid=embed-save]').click(),
+  ]);
+  assert.equal((await resp.json()).resultCode, 200);
+}
+
 test('(c) the c/comp widget snippet on a plain page of another origin opens the survey and submits an answer', async () => {
   const s = await publish(`Widget ${run}`, oneQuestion());
   const ap = admin.page;
@@ -208,6 +223,7 @@ test('(c) the c/comp widget snippet on a plain page of another origin opens the 
   assert.match(code, /<script src="[^"]+\/embed\/dwsurvey-embed\.js" data-sid="[^"]+" data-mode="float" data-text="Tell us"/);
   const host = await thirdPartySite(`<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body><h1>Acme shop</h1><p>Welcome.</p>${code}</body></html>`);
   assert.notEqual(host, new URL(BASE).host);
+  await allowSites(ap, [`http://${host}`]); // the answer page may be framed only by listed sites
 
   const { ctx, page } = await newPage([host]);
   try {
@@ -234,6 +250,7 @@ test('(c) the c/comp widget snippet on a plain page of another origin opens the 
   assert.match(inline, /data-mode="inline"/);
   // served as http://localhost:<port>: another site (not only another origin) than the server
   const host2 = (await thirdPartySite(`<!doctype html><html><body><div id="before">before</div>${inline}<div id="after">after</div></body></html>`)).replace('127.0.0.1', 'localhost');
+  await allowSites(ap, [`http://${host}`, `http://${host2}`]);
   const p2 = await newPage([host2]);
   try {
     await p2.page.goto(`http://${host2}/`, { waitUntil: 'networkidle' });

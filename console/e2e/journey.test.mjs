@@ -115,9 +115,14 @@ test('admin creates a role and a user; the user sees only permitted menus, gets 
   assert.equal(role.body?.resultCode, 200, `role add: ${JSON.stringify(role.body)}`);
   await page.locator('.ant-table-row', { hasText: ROLE_NAME }).first().waitFor();
 
-  // 3. creates a user with that role
+  // 3. creates a user with that role: the form preselects the Survey author role (what
+  // registration gives), which this user must not have, so it is removed
   await page.goto(`${BASE}/v8/dw/admin/user/user`, { waitUntil: 'networkidle' });
-  await page.locator('[data-testid=add-user]').click();
+  await page.locator('[data-testid=add-user]:not(.ant-btn-loading)').click();
+  const preset = visibleModal().locator('.ant-select-selection-item', { hasText: 'Survey author' });
+  await preset.waitFor({ timeout: T });
+  await preset.locator('.ant-select-selection-item-remove').click();
+  assert.equal(await visibleModal().locator('.ant-select-selection-item', { hasText: 'Survey author' }).count(), 0, 'the default role is removable');
   await page.locator('#user-loginName').fill(USER_NAME);
   await page.locator('#user-name').fill('E2E user');
   await page.locator('#user-email').fill(`${USER_NAME}@example.com`);
@@ -128,6 +133,7 @@ test('admin creates a role and a user; the user sees only permitted menus, gets 
   await page.keyboard.press('Escape');
   const user = await waitApi('admin/user/add.do', () => visibleModal().locator('.ant-modal-footer .ant-btn-primary').click());
   assert.equal(user.body?.resultCode, 200, `user add: ${JSON.stringify(user.body)}`);
+  assert.deepEqual(user.body?.data?.roles?.map((r) => r.code), [ROLE_CODE], 'only the chosen role');
 
   // 4. logs out, logs in as the new user
   await logout();

@@ -7,17 +7,12 @@
 //
 // Runs after `max build` (umi plugin scripts/answer-lite-plugin.ts) or alone:
 //   node scripts/build-answer.mjs [--outdir dist]
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The storage fallback of .umirc.ts headScripts (third-party frames without storage). */
-const STORAGE_SHIM =
-  "(function(){function m(){var d=new Map();return{get length(){return d.size},key:function(i){var k=Array.from(d.keys())[i];return k===undefined?null:k},getItem:function(k){k=String(k);return d.has(k)?d.get(k):null},setItem:function(k,v){d.set(String(k),String(v))},removeItem:function(k){d.delete(String(k))},clear:function(){d.clear()}}}['localStorage','sessionStorage'].forEach(function(n){try{window[n].getItem('dws')}catch(e){try{Object.defineProperty(window,n,{value:m(),configurable:true})}catch(e2){}}})})();";
 
 export async function buildAnswer({ outdir = path.join(root, 'dist') } = {}) {
   const dir = path.join(outdir, 'an');
@@ -28,12 +23,14 @@ export async function buildAnswer({ outdir = path.join(root, 'dist') } = {}) {
     bundle: true,
     minify: true,
     format: 'esm',
-    splitting: false,
+    // the interface texts are one chunk per language (lite/umi.ts loadMessages)
+    splitting: true,
     target: ['chrome100', 'edge100', 'firefox100', 'safari15'],
     jsx: 'automatic',
     write: false,
     outdir: dir,
-    entryNames: 'answer',
+    entryNames: 'answer.[hash]',
+    chunkNames: 'answer-[name].[hash]',
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: { '@umijs/max': path.join(root, 'src/components/answer/lite/umi.ts') },
@@ -44,13 +41,14 @@ export async function buildAnswer({ outdir = path.join(root, 'dist') } = {}) {
   // The answer page must stay light: no charts (G2 belongs to the results pages), no antd, no umi.
   const banned = Object.keys(res.metafile.inputs).filter((f) => /node_modules\/(@antv|antd|@ant-design|@umijs|umi)\/|src\/components\/results\//.test(f));
   if (banned.length) throw new Error(`the light answer entry must not include: ${banned.slice(0, 5).join(', ')}`);
+  // esbuild names files by content hash (chunks are imported by those names); the entry's
+  // script and stylesheet go into index.html
   const names = {};
   for (const f of res.outputFiles) {
-    const ext = path.extname(f.path);
-    const hash = crypto.createHash('sha256').update(f.contents).digest('hex').slice(0, 10);
-    const name = `answer.${hash}${ext}`;
+    const name = path.basename(f.path);
     fs.writeFileSync(path.join(dir, name), f.contents);
-    names[ext] = name;
+    const out = res.metafile.outputs[path.relative(process.cwd(), f.path)] ?? Object.entries(res.metafile.outputs).find(([k]) => path.resolve(k) === f.path)?.[1];
+    if (out?.entryPoint?.endsWith('lite/entry.tsx') || (path.extname(name) === '.css' && !names['.css'])) names[path.extname(name)] = name;
   }
   const html = `<!DOCTYPE html>
 <html>
@@ -62,7 +60,7 @@ export async function buildAnswer({ outdir = path.join(root, 'dist') } = {}) {
 <link rel="icon" href="/favicon.svg" />
 ${names['.css'] ? `<link rel="stylesheet" href="/an/${names['.css']}" />` : ''}
 <style>html{line-height:1.15;-webkit-text-size-adjust:100%}html,body{margin:0;padding:0}</style>
-<script>${STORAGE_SHIM}</script>
+<script src="/dws-storage-shim.js"></script>
 </head>
 <body>
 <div id="root"></div>

@@ -2,19 +2,27 @@ import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { history } from '@umijs/max';
 import React, { Suspense } from 'react';
 import { requestConfig } from './requestConfig';
-import { currentUser as fetchCurrentUser, footerInfo, type FooterInfo, type SafeUser } from './services/api';
+import { currentUser as fetchCurrentUser, footerInfo, sysProperty, type FooterInfo, type PropertyJson, type SafeUser } from './services/api';
+import RouteHeading from './components/RouteHeading';
+import SiteTheme from './components/SiteTheme';
+import { safeNavigationUrl } from './utils/safeUrl';
 import { t } from './utils/i18n';
+import { inertTableMeasureRows, keyboardLinks, layoutLandmarks } from './utils/a11y';
 import { applyStoredLanguage } from './utils/languageRuntime';
 import { isLrPath, isPublicPath, menuForPath } from './utils/menu';
 import { getAuthority, getToken, setAuthority, setItem } from './utils/storage';
 import { setSiteName, updateTitle } from './utils/title';
 
 applyStoredLanguage();
+inertTableMeasureRows();
+layoutLandmarks(() => t('app.mainMenu'), () => t('app.breadcrumb'));
+keyboardLinks();
 
 // Header widgets and result pages load on demand: the entry bundle is shared by the
 // respondent answer pages, whose first load must stay small.
 const AvatarDropdown = React.lazy(() => import('./components/AvatarDropdown'));
 const LangSwitch = React.lazy(() => import('./components/LangSwitch'));
+const NoticeBell = React.lazy(() => import('./components/NoticeBell'));
 const Result = React.lazy(() => import('antd/es/result'));
 const lazy = (node: React.ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
@@ -22,6 +30,8 @@ export type InitialState = {
   currentUser?: SafeUser;
   authority?: string[];
   siteInfo?: FooterInfo;
+  /** The site's theme colour and logo (get-sys-property for this hostname). */
+  siteTheme?: NonNullable<PropertyJson['sysTheme']>;
   fetchUserInfo?: () => Promise<SafeUser | undefined>;
 };
 
@@ -43,11 +53,14 @@ async function loadUser(): Promise<SafeUser | undefined> {
 }
 
 export async function getInitialState(): Promise<InitialState> {
-  const [site, user] = await Promise.all([
+  const [site, user, prop] = await Promise.all([
     footerInfo()
       .then((r) => r?.data)
       .catch(() => undefined),
     isPublicPath(window.location.pathname) ? Promise.resolve(undefined) : loadUser(),
+    sysProperty()
+      .then((r) => r?.data?.propertyJson?.sysTheme)
+      .catch(() => undefined),
   ]);
   setSiteName(site?.siteName);
   updateTitle();
@@ -55,6 +68,7 @@ export async function getInitialState(): Promise<InitialState> {
     currentUser: user,
     authority: user?.currentAuthority ?? getAuthority(),
     siteInfo: site,
+    siteTheme: prop ?? undefined,
     fetchUserInfo: loadUser,
   };
 }
@@ -67,7 +81,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const pathname = history.location.pathname;
   const lr = isLrPath(pathname);
   return {
-    logo: '/logo.svg',
+    logo: safeNavigationUrl(initialState?.siteTheme?.logo) || '/logo.svg',
     title: initialState?.siteInfo?.siteName || 'DWSurvey',
     layout: lr ? 'side' : 'top',
     splitMenus: false,
@@ -76,10 +90,15 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     contentWidth: 'Fluid',
     menu: { locale: true },
     rightContentRender: false,
-    actionsRender: () => [<React.Fragment key="lang">{lazy(<LangSwitch />)}</React.Fragment>],
+    actionsRender: () => [
+      ...(initialState?.currentUser ? [<React.Fragment key="notice">{lazy(<NoticeBell />)}</React.Fragment>] : []),
+      <React.Fragment key="lang">{lazy(<LangSwitch />)}</React.Fragment>,
+    ],
     avatarProps: {
       src: initialState?.currentUser?.avatar || '/avatar.svg',
       size: 'small',
+      // decorative: the user's name is shown next to it (and names the menu button)
+      alt: '',
       title: initialState?.currentUser?.name || initialState?.currentUser?.loginName,
       render: (_: unknown, dom: React.ReactNode) => <Suspense fallback={dom}><AvatarDropdown>{dom}</AvatarDropdown></Suspense>,
     },
@@ -92,6 +111,13 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       }
       updateTitle(location.pathname);
     },
+    childrenRender: (children: React.ReactNode) => (
+      <>
+        <SiteTheme />
+        <RouteHeading />
+        {children}
+      </>
+    ),
     unAccessible: lazy(<Result status="403" title="403" subTitle={t('app.noAccess')} />),
     noFound: lazy(<Result status="404" title="404" subTitle={t('app.notFound')} />),
     token: {

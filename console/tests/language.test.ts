@@ -39,3 +39,20 @@ describe('safeRedirect', () => {
     expect(safeRedirect(null)).toBe('/v8/dw/survey');
   });
 });
+
+describe('eight console languages', () => {
+  it('maps browser tags to the supported locales', () => {
+    expect(resolveLanguage(null, ['zh-TW'])).toBe('zh-TW');
+    expect(resolveLanguage(null, ['zh-HK'])).toBe('zh-TW');
+    expect(resolveLanguage(null, ['zh-Hant-TW'])).toBe('zh-TW');
+    expect(resolveLanguage(null, ['zh-Hans-CN'])).toBe('zh-CN');
+    expect(resolveLanguage(null, ['ja'])).toBe('ja-JP');
+    expect(resolveLanguage(null, ['ko-KR'])).toBe('ko-KR');
+    expect(resolveLanguage(null, ['ru-RU', 'en'])).toBe('ru-RU');
+    expect(resolveLanguage(null, ['th'])).toBe('th-TH');
+    expect(resolveLanguage(null, ['vi-VN'])).toBe('vi-VN');
+    expect(resolveLanguage(null, ['de-DE', 'ja-JP'])).toBe('ja-JP');
+    expect(resolveLanguage('ru-RU', ['ja'])).toBe('ru-RU');
+    expect(resolveLanguage(null, ['de-DE'])).toBe('en-US');
+  });
+});

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"go.temporal.io/sdk/worker"
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
@@ -28,7 +29,10 @@ import (
 	"dwsurvey/services/admin"
 	"dwsurvey/services/ipregion"
 	"dwsurvey/services/monitor"
+	"dwsurvey/services/outbox"
 	"dwsurvey/storage"
+	"dwsurvey/workflows"
+	"dwsurvey/workflows/starter"
 )
 
 // AdminPassword is the password of the super administrator of every test server.
@@ -66,6 +70,10 @@ type Options struct {
 	Blob storage.BlobStore
 	// Regions loads <repo>/bin/ip2region.db (or DWS_TEST_IP_DB) for answer regions.
 	Regions bool
+	// Temporal, when set, runs the product's workflows on that dev server: a worker on a
+	// fresh task queue with the production activities, the outbox dispatcher (nudged by the
+	// API, stopped with the test) and the review engine, as cmd/dwsurvey wires them.
+	Temporal *Temporal
 }
 
 // Env is a running API over a fresh database.
@@ -80,6 +88,9 @@ type Env struct {
 	Clock   *Clock
 	Blob    storage.BlobStore
 	BlobDir string // set for the default local blob store
+	// TaskQueue and Outbox are set with Options.Temporal.
+	TaskQueue string
+	Outbox    *outbox.Dispatcher
 }
 
 // NewServer builds the API on a fresh migrated database of driver with the same wiring as
@@ -117,8 +128,36 @@ func NewServer(t testing.TB, driver string, opts Options) *Env {
 		backend = StubMonitor{}
 	}
 	parts := wire.Parts{Config: cfg, DB: db, Blob: env.Blob, Monitor: backend, Now: env.Clock.Now}
+	key, err := account.LoadLoginKey(cfg.Auth.RSAPrivateKeyFile, cfg.Auth.RSAPrivateKey)
+	parts.LoginKey = key
+	if err != nil {
+		t.Fatalf("login key: %v", err)
+	}
 	if opts.Regions {
 		parts.Regions = regions(t)
+	}
+	if opts.Temporal != nil {
+		env.TaskQueue = "dws-" + RandomSuffix(8)
+		cfg.Temporal.TaskQueue = env.TaskQueue
+		parts.Config = cfg
+		env.Config = cfg
+		d := &outbox.Dispatcher{DB: db, Poll: 200 * time.Millisecond}
+		starter.Outbox(d, opts.Temporal.Client, env.TaskQueue, starter.Features{WorkflowTaskTimeout: 2 * time.Second,
+			Webhooks:     wire.Webhooks(parts, nil, nil, nil),
+			WebhookRetry: workflows.RetryPolicy{Initial: time.Second, Max: 2 * time.Second, For: time.Minute},
+			Translation:  workflows.TranslationInput{ChunkTimeout: 20 * time.Second, ChunkAttempts: 2, RetryInterval: 200 * time.Millisecond}})
+		parts.Outbox, parts.Review = d, &starter.Review{Client: opts.Temporal.Client}
+		parts.Translations = &starter.Translations{Client: opts.Temporal.Client}
+		w := worker.New(opts.Temporal.Client, env.TaskQueue, worker.Options{WorkerStopTimeout: 5 * time.Second})
+		workflows.Register(w, wire.Activities(parts))
+		if err := w.Start(); err != nil {
+			t.Fatalf("start worker: %v", err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { d.Run(ctx); close(done) }()
+		t.Cleanup(func() { cancel(); <-done; w.Stop() })
+		env.Outbox = d
 	}
 	env.Deps = wire.Deps(parts)
 	env.Router, env.Routes = api.New(env.Deps)
@@ -294,7 +333,8 @@ func (e *Env) AdminToken(t testing.TB) string { t.Helper(); return e.Login(t, "a
 func (e *Env) CreateUser(t testing.TB, loginName, password string, perms ...string) string {
 	t.Helper()
 	ctx := context.Background()
-	in := admin.UserInput{LoginName: loginName, Name: loginName, Email: loginName + "@example.com", Password: password}
+	in := admin.UserInput{LoginName: loginName, Name: loginName, Email: loginName + "@example.com", Password: password,
+		RoleIDs: []string{}} // explicit: without roleIds AddUser gives the Survey author role
 	if len(perms) > 0 {
 		code := "r_" + RandomSuffix(4)
 		r, err := e.Deps.Admin.AddRole(ctx, admin.Actor{}, admin.RoleInput{Name: code, Code: code, PermissionCodes: perms})
@@ -323,14 +363,20 @@ func Snapshot(t testing.TB, db *gorm.DB) string {
 	t.Helper()
 	var b strings.Builder
 	for _, st := range snapshotTables {
-		var rows []map[string]any
-		if err := db.Table(st.table).Order(st.order).Find(&rows).Error; err != nil {
-			t.Fatalf("snapshot %s: %v", st.table, err)
-		}
-		raw, _ := json.Marshal(rows)
-		b.WriteString(st.table + ":" + string(raw) + "\n")
+		b.WriteString(TableSnapshot(t, db, st.table, st.order) + "\n")
 	}
 	return b.String()
+}
+
+// TableSnapshot renders the rows of one table in the given order as "table:<JSON>".
+func TableSnapshot(t testing.TB, db *gorm.DB, table, order string) string {
+	t.Helper()
+	var rows []map[string]any
+	if err := db.Table(table).Order(order).Find(&rows).Error; err != nil {
+		t.Fatalf("snapshot %s: %v", table, err)
+	}
+	raw, _ := json.Marshal(rows)
+	return table + ":" + string(raw)
 }
 
 // PageResult is the reference's paged list shape.

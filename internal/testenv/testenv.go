@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -113,3 +114,13 @@ func WaitPort(addr string, timeout time.Duration) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// SystemTool is the path of a Debian tool on PATH (readstat, pspp, libreoffice, pdftoppm),
+// or an ErrMissing error naming the package that `make test` installs.
+func SystemTool(name, pkg string) (string, error) {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%w: %s not on PATH (apt-get install %s; `make test` installs it)", ErrMissing, name, pkg)
+	}
+	return p, nil
+}

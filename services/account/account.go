@@ -33,6 +33,18 @@ type Service struct {
 	MaxFailures int
 	Window      time.Duration
 	Now         func() time.Time
+	// PasswordCheck compares a password with a stored hash (CheckPassword when nil; tests
+	// wrap it to see the work a login does).
+	PasswordCheck func(hash, pw string) bool
+	// LoginKey decrypts the reference client's RSA password form (nil: plain text only).
+	LoginKey *LoginKey
+}
+
+func (s *Service) checkPassword(hash, pw string) bool {
+	if s.PasswordCheck != nil {
+		return s.PasswordCheck(hash, pw)
+	}
+	return CheckPassword(hash, pw)
 }
 
 func (s *Service) now() time.Time {
@@ -158,7 +170,15 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*LoginResult, error
 	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, err
 	}
-	if err != nil || !CheckPassword(u.PasswordHash, in.Password) {
+	// Equal work for every refusal: an unknown account (or one without a usable hash) is
+	// compared with a decoy hash of the current cost, so the answer time does not tell
+	// which accounts exist.
+	known := err == nil
+	hash := u.PasswordHash
+	if !known || !usableHash(hash) {
+		known, hash = false, decoyHash()
+	}
+	if !s.checkPassword(hash, in.Password) || !known {
 		for _, k := range []string{acctKey, ipKey} {
 			if herr := s.Limiter.Hit(ctx, k, s.Window); herr != nil {
 				return nil, herr
@@ -361,17 +381,14 @@ func EnsureLoginNameFree(ctx context.Context, db *gorm.DB, loginName, exceptID s
 
 // ChangePassword checks the current password, stores the new one, revokes every session
 // of the user and returns a fresh token for the caller's session.
-func (s *Service) ChangePassword(ctx context.Context, p *Principal, cur, next, confirm, ip string) (string, error) {
-	if cur == "" || next == "" || confirm == "" {
-		return "", models.Invalid("Please fill in the old password, the new password and the confirmation")
+func (s *Service) ChangePassword(ctx context.Context, p *Principal, cur, next, ip string) (string, error) {
+	if cur == "" || next == "" {
+		return "", models.Invalid("Please fill in the old password and the new password")
 	}
-	for _, pw := range []string{cur, next, confirm} {
+	for _, pw := range []string{cur, next} {
 		if err := ValidatePassword(pw); err != nil {
 			return "", err
 		}
-	}
-	if next != confirm {
-		return "", models.Invalid(MsgPasswordMatch)
 	}
 	var u models.User
 	if err := s.DB.WithContext(ctx).Take(&u, "id = ?", p.UserID).Error; err != nil {
@@ -441,4 +458,79 @@ func EnsureSuperAdmin(ctx context.Context, db *gorm.DB, password string) (string
 		return tx.Create(&models.UserRole{UserID: u.ID, RoleID: role.ID}).Error
 	})
 	return password, err
+}
+
+// LoginUser logs in userID after another service checked the credentials (SMS code, OpenID
+// Connect, WeChat): the account must be active; the login is counted, audited with how,
+// and a token issued.
+func (s *Service) LoginUser(ctx context.Context, userID, ip, how string) (*LoginResult, error) {
+	var u models.User
+	if err := s.DB.WithContext(ctx).Take(&u, "id = ?", userID).Error; err != nil {
+		return nil, models.ErrNotFound
+	}
+	switch u.Status {
+	case models.UserActive:
+	case models.UserNotActivated:
+		return nil, models.Invalid("The account is not activated")
+	default:
+		return nil, models.Invalid("The account is disabled")
+	}
+	now := s.now()
+	if err := s.DB.WithContext(ctx).Model(&models.User{}).Where("id = ?", u.ID).
+		Updates(map[string]any{"login_count": gorm.Expr("login_count + 1"), "last_login_time": now}).Error; err != nil {
+		return nil, err
+	}
+	token, err := s.issueToken(ctx, s.DB, u.ID, ip)
+	if err != nil {
+		return nil, err
+	}
+	su, err := LoadSafeUser(ctx, s.DB, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	s.Audit.Record(ctx, audit.Entry{Name: "Login", Notes: how, OperationType: audit.OpLogin, Success: true, UserID: u.ID, UserName: u.LoginName, IP: ip})
+	return &LoginResult{Token: token, User: su}, nil
+}
+
+// CreateExternalUser creates an active user with the default author role for a third-party
+// sign-in (phone, OpenID Connect, WeChat). loginName is made unique by a suffix when taken.
+func (s *Service) CreateExternalUser(ctx context.Context, tx *gorm.DB, loginName, name, email, phone string) (*models.User, error) {
+	base := strings.TrimSpace(loginName)
+	if len(base) > 50 {
+		base = base[:50]
+	}
+	if base == "" {
+		base = "user"
+	}
+	u := models.User{ID: uuid.NewString(), Name: name, Email: email, Cellphone: phone, PasswordHash: "!", Status: models.UserActive}
+	if len(u.Name) > 64 {
+		u.Name = u.Name[:64]
+	}
+	for i := 0; ; i++ {
+		u.LoginName = base
+		if i > 0 {
+			u.LoginName = fmt.Sprintf("%s-%s", base, RandomToken(3))
+		}
+		var n int64
+		if err := tx.WithContext(ctx).Model(&models.User{}).Where("login_name = ?", u.LoginName).Count(&n).Error; err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			break
+		}
+		if i > 5 {
+			return nil, fmt.Errorf("no free login name for %q", base)
+		}
+	}
+	if err := tx.WithContext(ctx).Create(&u).Error; err != nil {
+		return nil, err
+	}
+	var role models.Role
+	if err := tx.WithContext(ctx).Take(&role, "code = ?", models.RoleUser).Error; err != nil {
+		return nil, err
+	}
+	if err := tx.WithContext(ctx).Create(&models.UserRole{UserID: u.ID, RoleID: role.ID}).Error; err != nil {
+		return nil, err
+	}
+	return &u, nil
 }

@@ -88,3 +88,21 @@ func AuthorityCodes(roles []models.Role, perms []string) []string {
 	}
 	return out
 }
+
+// PrincipalOf builds the principal of an active user without a token (the open API acts
+// as its application's user). An unknown or inactive user is ErrUnauthenticated.
+func PrincipalOf(ctx context.Context, db *gorm.DB, userID string) (*Principal, error) {
+	var u models.User
+	if err := db.WithContext(ctx).Take(&u, "id = ?", userID).Error; err != nil || u.Status != models.UserActive {
+		return nil, ErrUnauthenticated
+	}
+	roles, perms, err := Authority(ctx, db, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	p := &Principal{UserID: u.ID, LoginName: u.LoginName, Name: u.Name, codes: map[string]bool{}}
+	for _, c := range AuthorityCodes(roles, perms) {
+		p.codes[c] = true
+	}
+	return p, nil
+}

@@ -1,8 +1,11 @@
 package account
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"net/mail"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
@@ -75,4 +78,34 @@ func HashPassword(pw string) (string, error) {
 // CheckPassword compares pw with a stored hash in constant time.
 func CheckPassword(hash, pw string) bool {
 	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(pw)) == nil
+}
+
+var decoy struct {
+	sync.Mutex
+	cost int
+	hash string
+}
+
+// decoyHash is a bcrypt hash of a random secret at the current BcryptCost (made once per
+// cost): logins of unknown accounts compare against it, doing the same work as a wrong password.
+func decoyHash() string {
+	decoy.Lock()
+	defer decoy.Unlock()
+	if decoy.hash == "" || decoy.cost != BcryptCost {
+		secret := make([]byte, 16)
+		_, _ = rand.Read(secret)
+		h, err := bcrypt.GenerateFromPassword([]byte(hex.EncodeToString(secret)), BcryptCost)
+		if err != nil { // cannot happen for a valid cost; keep the work anyway
+			h = []byte{}
+		}
+		decoy.cost, decoy.hash = BcryptCost, string(h)
+	}
+	return decoy.hash
+}
+
+// usableHash reports a stored value that is a bcrypt hash (an empty or foreign value would be
+// refused at once, faster than a real comparison).
+func usableHash(hash string) bool {
+	_, err := bcrypt.Cost([]byte(hash))
+	return err == nil
 }

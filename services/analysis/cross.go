@@ -75,6 +75,18 @@ func (s *Service) CrossAnalysis(ctx context.Context, p *account.Principal, in Cr
 	if err != nil {
 		return nil, err
 	}
+	return s.CrossFor(ctx, sv, in)
+}
+
+// CrossFor is CrossAnalysis for a survey whose access was checked already (the Word report
+// workflow: the request that created the export checked it).
+func (s *Service) CrossFor(ctx context.Context, sv *models.Survey, in CrossInput) (*Cross, error) {
+	if len(in.RowQuDwIDs) == 0 || strings.TrimSpace(in.ColQuDwID) == "" {
+		return nil, models.Invalid("rowQuDwIds and colQuDwId are required")
+	}
+	if len(in.RowQuDwIDs) > 10 {
+		return nil, models.Invalid("At most 10 row questions")
+	}
 	_, d, err := s.doc(ctx, sv)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"dwsurvey/services/account"
 	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/outbox"
 	lang "dwsurvey/survey"
 )
 
@@ -99,11 +100,12 @@ type Filter struct {
 	To     string        `json:"endDate"`
 	IP     string        `json:"ip"`
 	City   string        `json:"city"`
+	UserID string        `json:"anUserKey"` // the logged-in respondent's user id
 	Values []ValueFilter `json:"values"`
 }
 
 func (f Filter) empty() bool {
-	return (f.State == "" || f.State == "all") && f.From == "" && f.To == "" && f.IP == "" && f.City == "" && len(f.Values) == 0
+	return (f.State == "" || f.State == "all") && f.From == "" && f.To == "" && f.IP == "" && f.City == "" && f.UserID == "" && len(f.Values) == 0
 }
 
 func (s *Service) parseTime(v string, end bool) (time.Time, error) {
@@ -181,6 +183,9 @@ func (s *Service) answersQuery(ctx context.Context, surveyID string, f Filter, d
 	}
 	if v := strings.TrimSpace(f.City); v != "" {
 		conds, args = append(conds, "(a.city = ? OR a.province = ?)"), append(args, v, v)
+	}
+	if v := strings.TrimSpace(f.UserID); v != "" {
+		conds, args = append(conds, "a.user_id = ?"), append(args, v)
 	}
 	if len(f.Values) > 10 {
 		return nil, models.Invalid("At most 10 answer value filters")
@@ -266,7 +271,7 @@ func (s *Service) answersQuery(ctx context.Context, surveyID string, f Filter, d
 	}
 	lq := &listQuery{order: "v0.an_date DESC, v0.answer_id DESC", none: byAnswers.none,
 		q: items("answer_items v0"+hint+join+"answers a ON a.id = v0.answer_id").Where(strings.Join(conds, " AND "), args...)}
-	if (f.State == "" || f.State == "all") && strings.TrimSpace(f.IP) == "" && strings.TrimSpace(f.City) == "" {
+	if (f.State == "" || f.State == "all") && strings.TrimSpace(f.IP) == "" && strings.TrimSpace(f.City) == "" && strings.TrimSpace(f.UserID) == "" {
 		lq.items = items("answer_items v0" + hint)
 	}
 	return lq, nil
@@ -288,10 +293,15 @@ type Row struct {
 	HandleState int     `json:"handleState"`
 	Source      string  `json:"dwSourceCode"`
 	Device      string  `json:"device"`
+	UserID      string  `json:"userId"`
+	// EsID and AnswerCommon repeat the row in the reference (DWSurvey v6) raw-data shape
+	// that its web client reads (see refrow.go); filled by List.
+	EsID         string        `json:"esId"`
+	AnswerCommon *AnswerCommon `json:"answerCommon,omitempty"`
 }
 
 // rowColumns are the answers columns of a raw-data Row.
-const rowColumns = "a.id, a.answer_dw_id, a.client_ip, a.province, a.city, a.bg_an_date, a.end_an_date, a.duration_ms, a.qu_num, a.sum_score, a.is_eff, a.handle_state, a.source_code, a.device"
+const rowColumns = "a.id, a.answer_dw_id, a.client_ip, a.province, a.city, a.bg_an_date, a.end_an_date, a.duration_ms, a.qu_num, a.sum_score, a.is_eff, a.handle_state, a.source_code, a.device, a.user_id"
 
 // scanRows reads raw-data rows from a query on answers a (rowColumns are selected).
 func scanRows(q *gorm.DB) ([]Row, error) {
@@ -306,7 +316,7 @@ func scanRows(q *gorm.DB) ([]Row, error) {
 	for _, a := range as {
 		rows = append(rows, Row{AnswerID: a.ID, AnswerDwID: a.AnswerDwID, IP: a.ClientIP, Province: a.Province, City: a.City,
 			BgAnDate: models.FormatTime(a.BgAnDate), EndAnDate: models.FormatTime(a.EndAnDate), TotalTime: a.DurationMs,
-			AnQuNum: a.QuNum, SumScore: a.SumScore, IsEff: a.IsEff, HandleState: a.HandleState, Source: a.SourceCode, Device: a.Device})
+			AnQuNum: a.QuNum, SumScore: a.SumScore, IsEff: a.IsEff, HandleState: a.HandleState, Source: a.SourceCode, Device: a.Device, UserID: a.UserID})
 	}
 	return rows, nil
 }
@@ -363,6 +373,9 @@ func (s *Service) List(ctx context.Context, p *account.Principal, id string, f F
 			return nil, err
 		}
 	}
+	if err := s.withAnswerCommon(ctx, sv, rows); err != nil {
+		return nil, err
+	}
 	pg := newPage(pageNo, size, total, rows)
 	if total > MaxListRows {
 		pg.Limited, pg.LimitMsg = true, LimitMsg
@@ -371,8 +384,10 @@ func (s *Service) List(ctx context.Context, p *account.Principal, id string, f F
 }
 
 // Delete soft-deletes answers of the survey: every aggregate (counters, sums, items, and
-// the cap/quota counts) is subtracted in the same transaction. Ids already deleted or not
-// in the survey are skipped, so the call is idempotent. It returns the number deleted.
+// the cap/quota counts) is subtracted in the same transaction. The batch is all or nothing:
+// when any id is not an answer of this survey (unknown, or another survey's - another
+// user's), nothing is deleted and the call answers "not found". Answers of the survey that
+// are already deleted are skipped, so a repeated call is harmless. It returns the number deleted.
 func (s *Service) Delete(ctx context.Context, p *account.Principal, id string, ids []string, e audit.Entry) (int, error) {
 	var clean []string
 	seen := map[string]bool{}
@@ -395,7 +410,9 @@ func (s *Service) Delete(ctx context.Context, p *account.Principal, id string, i
 	}
 	n := 0
 	now := s.now()
+	nudge := false
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		nudge = false
 		q := tx.Where("survey_id = ? AND id IN ? AND deleted_at IS NULL", sv.ID, clean).Order("id")
 		if s.mysql() {
 			q = q.Clauses(clause.Locking{Strength: "UPDATE"})
@@ -403,6 +420,15 @@ func (s *Service) Delete(ctx context.Context, p *account.Principal, id string, i
 		var rows []models.Answer
 		if err := q.Find(&rows).Error; err != nil {
 			return err
+		}
+		if len(rows) < len(clean) {
+			var known int64
+			if err := tx.Model(&models.Answer{}).Where("survey_id = ? AND id IN ?", sv.ID, clean).Count(&known).Error; err != nil {
+				return err
+			}
+			if int(known) != len(clean) {
+				return models.ErrNotFound
+			}
 		}
 		types := map[int]map[string]string{}
 		for i := range rows {
@@ -425,6 +451,13 @@ func (s *Service) Delete(ctx context.Context, p *account.Principal, id string, i
 		if len(rows) == 0 {
 			return nil
 		}
+		if s.Deleted != nil {
+			wrote, err := s.Deleted.AnswersDeleted(tx, now, sv.ID, rows)
+			if err != nil {
+				return err
+			}
+			nudge = nudge || wrote
+		}
 		del := make([]string, len(rows))
 		for i, r := range rows {
 			del[i] = r.ID
@@ -435,6 +468,9 @@ func (s *Service) Delete(ctx context.Context, p *account.Principal, id string, i
 	})
 	if err != nil {
 		return 0, err
+	}
+	if nudge {
+		outbox.Nudge(s.Outbox)
 	}
 	if s.Audit != nil && n > 0 {
 		e.Name, e.OperationType, e.Success = "Delete answers", audit.OpDelete, true

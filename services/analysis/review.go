@@ -12,7 +12,6 @@ import (
 
 	"dwsurvey/models"
 	"dwsurvey/services/account"
-	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
 )
 
@@ -87,27 +86,12 @@ func (s *Service) Verify(ctx context.Context, p *account.Principal, in VerifyInp
 			Role: role, VerifyValue: in.Value, Note: in.Note, CreatedAt: now}).Error; err != nil {
 			return err
 		}
-		upd := map[string]any{"handle_state": in.Value, "updated_at": now}
-		switch {
-		case in.Value == models.VerifyFail && a.IsEff == 1:
-			if a.IsTest == 0 {
-				if err := s.Answers.RemoveFromStats(tx, a, qt, answersvc.ReleaseScreen); err != nil {
-					return err
-				}
-				upd["counted_keys"] = answersvc.KeptAfterScreen(a.CountedKeys)
-			}
-			upd["is_eff"], changed = 0, true
-		case in.Value == models.VerifyPass && a.IsEff != 1:
-			if a.IsTest == 0 {
-				a.IsEff = 1
-				ck, err := s.Answers.AddToStats(tx, a, cur.Device, qt)
-				if err != nil {
-					return err
-				}
-				upd["counted_keys"] = ck
-			}
-			upd["is_eff"], changed = 1, true
+		upd, ch, err := s.Answers.Verdict(tx, a, cur.Device, qt, in.Value)
+		if err != nil {
+			return err
 		}
+		changed = ch
+		upd["handle_state"], upd["updated_at"] = in.Value, now
 		return tx.Model(&models.Answer{}).Where("id = ?", a.ID).Updates(upd).Error
 	})
 	if err != nil {

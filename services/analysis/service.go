@@ -18,6 +18,7 @@ import (
 	"dwsurvey/services/account"
 	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/outbox"
 	surveysvc "dwsurvey/services/survey"
 	lang "dwsurvey/survey"
 )
@@ -42,6 +43,17 @@ type Service struct {
 	// CrossSQL makes the cross analysis always use the SQL join instead of the Go-side
 	// merge of ordered ranges (benchmarks and tests compare the two).
 	CrossSQL bool
+	// Deleted is told, inside the deleting transaction, which answers are deleted (the
+	// review chains and hand grading end theirs); nil: nobody.
+	Deleted DeleteHook
+	// Outbox is nudged after a delete whose hook wrote outbox events.
+	Outbox outbox.Nudger
+}
+
+// DeleteHook reacts to answers being soft-deleted, inside the deleting transaction. It
+// reports whether it wrote outbox events.
+type DeleteHook interface {
+	AnswersDeleted(tx *gorm.DB, now time.Time, surveyID string, rows []models.Answer) (bool, error)
 }
 
 func (s *Service) now() time.Time {

@@ -49,6 +49,11 @@ func (s *Service) statsOf(ctx context.Context, p *account.Principal, id string) 
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
+	return s.statsFor(ctx, sv)
+}
+
+// statsFor is statsOf for a survey whose access was checked already.
+func (s *Service) statsFor(ctx context.Context, sv *models.Survey) (*models.Survey, *lang.Survey, map[string]int64, *Stats, error) {
 	qtypes, d, err := s.doc(ctx, sv)
 	if err != nil {
 		return nil, nil, nil, nil, err
@@ -208,7 +213,17 @@ type Report struct {
 
 // Report builds the per-question summary from the aggregates.
 func (s *Service) Report(ctx context.Context, p *account.Principal, id string) (*Report, error) {
-	sv, d, c, st, err := s.statsOf(ctx, p, id)
+	sv, err := s.access(ctx, p, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.ReportFor(ctx, sv)
+}
+
+// ReportFor is Report for a survey whose access was checked already (the Word report
+// workflow: the request that created the export checked it).
+func (s *Service) ReportFor(ctx context.Context, sv *models.Survey) (*Report, error) {
+	sv, d, c, st, err := s.statsFor(ctx, sv)
 	if err != nil {
 		return nil, err
 	}

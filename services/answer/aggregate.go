@@ -29,7 +29,7 @@ import (
 // ns:<id> keys hold the SUM of numeric values in thousandths (added with +v, not +1; they
 // are not in answers.counted_keys). MIN and MAX are read from answer_items (indexed).
 const (
-	KeySub      = "sub"
+	KeySub      = models.CounterSubmitted
 	keyNumCount = "nc:"
 	KeyNumSum   = "ns:"
 	keyNPS      = "nps:"
@@ -293,13 +293,18 @@ func (s *Service) applyAnswerExtras(tx *gorm.DB, row *models.Answer, inc map[str
 // StoredAggregate rebuilds the aggregate of a stored answer from its document (the same
 // function as at submit time, so it subtracts exactly what was added).
 func StoredAggregate(a *models.Answer, qtypes map[string]string) *Aggregate {
+	g := BuildAggregate(a.SurveyID, a.ID, qtypes, storedAnswers(a.Document))
+	g.SetTime(a.EndAnDate)
+	return g
+}
+
+// storedAnswers are the effective answers of a stored answer document.
+func storedAnswers(document string) []*lang.AnQuestion {
 	var doc struct {
 		AnQuestions []*lang.AnQuestion `json:"anQuestions"`
 	}
-	_ = json.Unmarshal([]byte(a.Document), &doc)
-	g := BuildAggregate(a.SurveyID, a.ID, qtypes, doc.AnQuestions)
-	g.SetTime(a.EndAnDate)
-	return g
+	_ = json.Unmarshal([]byte(document), &doc)
+	return doc.AnQuestions
 }
 
 // Counted reports whether an answer row is in the statistics.
@@ -384,6 +389,10 @@ func (s *Service) RemoveFromStats(tx *gorm.DB, a *models.Answer, qtypes map[stri
 func (s *Service) EditAnswer(ctx context.Context, answerID string, answerJSON []byte) (*models.Answer, []lang.Message, error) {
 	s.init()
 	ad, err := lang.ParseAnswer(answerJSON)
+	var shape *lang.ShapeError
+	if errors.As(err, &shape) {
+		return nil, nil, models.Invalid("The answer cannot be read: %s", shape.Msg)
+	}
 	if err != nil {
 		return nil, nil, models.Invalid("The answer is not valid JSON: %v", err)
 	}
@@ -407,7 +416,11 @@ func (s *Service) EditAnswer(ctx context.Context, answerID string, answerJSON []
 	if err != nil {
 		return nil, nil, err
 	}
-	r := pd.eng.CheckSubmission(ad, nil)
+	read, unreadable := pd.eng.ReadAnswers(ad.AnQuestions)
+	if unreadable = append(unreadable, unsafeFiles(read)...); len(unreadable) > 0 {
+		return nil, unreadable, nil
+	}
+	r := pd.eng.CheckSubmission(&lang.AnswerDoc{AnQuestions: read}, nil)
 	var errs []lang.Message
 	for _, e := range r.Errors {
 		if e.Key != "quotaFull" {
@@ -420,10 +433,6 @@ func (s *Service) EditAnswer(ctx context.Context, answerID string, answerJSON []
 	answers := r.Answers
 	if answers == nil {
 		answers = []*lang.AnQuestion{}
-	}
-	docJSON, err := lang.MarshalCanonical(map[string]any{"anQuestions": answers, "anSolutionIds": r.Solutions})
-	if err != nil {
-		return nil, nil, err
 	}
 	now := s.now()
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -442,8 +451,15 @@ func (s *Service) EditAnswer(ctx context.Context, answerID string, answerJSON []
 				return err
 			}
 		}
-		cur.Document = string(docJSON)
-		cur.SumScore = lang.Round2(r.Score.Total)
+		// hand scores given to questions that are still answered stay (the total is
+		// recomputed from every question's score)
+		answers = lang.CarryHandScores(storedAnswers(cur.Document), answers, pd.manual)
+		merged, err := lang.MarshalCanonical(map[string]any{"anQuestions": answers, "anSolutionIds": r.Solutions})
+		if err != nil {
+			return err
+		}
+		cur.Document = string(merged)
+		cur.SumScore = lang.AnswerTotal(answers)
 		cur.QuNum = len(answers)
 		cur.UpdatedAt = now
 		keep := []string{}

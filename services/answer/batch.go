@@ -15,6 +15,7 @@ import (
 	"gorm.io/gorm"
 
 	"dwsurvey/models"
+	"dwsurvey/services/outbox"
 )
 
 // Group commit of submissions (docs/benchmarks.md). New submitted answers of one survey
@@ -48,6 +49,8 @@ type saveJob struct {
 	capped   []cappedKey // sorted by key
 	plain    []string    // sorted, deduplicated
 	agg      *Aggregate
+	events   []outbox.Event // written with the answer (events.go)
+	rows     []any          // created with the answer (events.go, SubmitRows)
 	ua       string
 	hash     string
 	pd       *pubDoc
@@ -376,9 +379,18 @@ func (s *Service) tryBatch(ctx context.Context, jobs []*saveJob, slot int) error
 			return err
 		}
 		if len(sink.items) > 0 {
-			return tx.CreateInBatches(sink.items, 500).Error
+			if err := tx.CreateInBatches(sink.items, 500).Error; err != nil {
+				return err
+			}
 		}
-		return nil
+		var events []outbox.Event
+		for _, j := range admitted {
+			events = append(events, j.events...)
+			if err := createRows(tx, j.rows); err != nil {
+				return err
+			}
+		}
+		return outbox.Add(tx, s.now(), events...)
 	})
 	if err != nil {
 		return err

@@ -23,8 +23,9 @@ type Schedule struct {
 	EndNum  int
 }
 
-// ScheduleOf reads anStartTimeAttr / anEndTimeAttr / anEndNumAttr (and the legacy
-// surveyDetail fields) of d in the server time zone, exactly as the gates do.
+// ScheduleOf reads anStartTimeAttr / anEndTimeAttr / anEndNumAttr (or, for a document
+// without surveyAttrs, the legacy surveyDetail fields) of d in the server time zone, exactly
+// as the gates do.
 func (s *Service) ScheduleOf(d *lang.Survey) Schedule {
 	s.init()
 	a := s.buildAttrs(d)

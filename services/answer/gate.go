@@ -3,6 +3,7 @@ package answer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"net"
 	"strings"
@@ -20,6 +21,12 @@ type Client struct {
 	// UserID/UserName are set when a valid token was sent.
 	UserID   string
 	UserName string
+	// ContactID, ContactOwnerID and ContactName are set when a contact's login token was sent.
+	ContactID      string
+	ContactOwnerID string
+	ContactName    string
+	// ContactLink is the relateContactEsId of a personal link (an/{sid}/contacts/{id}).
+	ContactLink string
 }
 
 // GateInput is what the gates look at.
@@ -60,7 +67,10 @@ type gateState struct {
 	pwdCap   int    // answers the password admits (0 = no limit)
 	attrs    attrs  // the published attributes with the collection settings applied
 	captcha  string // session to consume inside the save transaction
-	cached   *gateEntry
+	person   *person
+	// personMax is the person's answer limit (0: none)
+	personMax int
+	cached    *gateEntry
 }
 
 func refuse(code int, msg string) *Check {
@@ -208,8 +218,13 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 			st.captcha = in.SessionCode
 		}
 	}
-	if a.contactOn && in.Client.UserID == "" {
-		return st, refuse(413, "Please log in to answer this survey"), nil
+	who, c, err := s.identify(ctx, sv, a, in.Client)
+	if err != nil || c != nil {
+		return st, c, err
+	}
+	st.person = who
+	if who != nil && a.contactOn {
+		st.personMax = a.contactMax
 	}
 	if a.weixinOn && !strings.Contains(in.Client.UserAgent, "MicroMessenger") {
 		return st, refuse(430, "Please open this survey in WeChat to answer"), nil
@@ -226,15 +241,23 @@ func (s *Service) checkPassword(ctx context.Context, surveyID string, a *attrs, 
 
 func (s *Service) checkPassword1(ctx context.Context, surveyID string, a *attrs, pwd, ip string) (*Check, int, error) {
 	key := "anpwd:" + surveyID + ":" + ip
-	blocked, left, err := s.Limiter.Blocked(ctx, key, s.PwdMaxFailures, s.PwdWindow)
-	if err != nil {
-		return nil, 0, err
-	}
-	if blocked {
-		mins := int(math.Ceil(left.Minutes()))
-		c := refuse(403, "Too many wrong passwords, please try again in "+itoa(max(1, mins))+" minutes")
-		c.ShowAnswerPwd = true
-		return c, 0, nil
+	surveyKey := "anpwd:" + surveyID // every address together (the survey-wide ceiling)
+	for _, l := range []struct {
+		key, msg string
+		limit    int
+	}{
+		{key, "Too many wrong passwords, please try again in %d minutes", s.PwdMaxFailures},
+		{surveyKey, "Too many wrong passwords were tried for this survey, please try again in %d minutes", s.PwdSurveyMaxFailures},
+	} {
+		blocked, left, err := s.Limiter.Blocked(ctx, l.key, l.limit, s.PwdWindow)
+		if err != nil {
+			return nil, 0, err
+		}
+		if blocked {
+			c := refuse(403, fmt.Sprintf(l.msg, max(1, int(math.Ceil(left.Minutes())))))
+			c.ShowAnswerPwd = true
+			return c, 0, nil
+		}
 	}
 	pwd = strings.TrimSpace(pwd)
 	if pwd == "" {
@@ -254,8 +277,10 @@ func (s *Service) checkPassword1(ctx context.Context, surveyID string, a *attrs,
 		bulk = p
 	}
 	if bulk == nil {
-		if err := s.Limiter.Hit(ctx, key, s.PwdWindow); err != nil {
-			return nil, 0, err
+		for _, k := range []string{key, surveyKey} {
+			if err := s.Limiter.Hit(ctx, k, s.PwdWindow); err != nil {
+				return nil, 0, err
+			}
 		}
 		c := refuse(403, "Wrong answer password")
 		c.ShowAnswerPwd = true

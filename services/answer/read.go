@@ -28,6 +28,18 @@ type AnswerDocument struct {
 	Sid            string `json:"sid"`
 	Version        int    `json:"version"`
 	SurveyJSONText string `json:"surveyJsonText"`
+	// HasSolutions: SOLUTION rules choose solutions (the rules themselves are not served);
+	// the answer page asks none/v6/dw-answer-eval/save-solution.do after submitting.
+	HasSolutions bool `json:"hasSolutions,omitempty"`
+	// LotteryAttr is the survey's open instant lottery (spec lotteryAttr), decided by the
+	// server from the survey's lotteries; absent when none.
+	LotteryAttr *LotteryAttr `json:"lotteryAttr,omitempty"`
+}
+
+// LotteryAttr is surveyAttrs.lotteryAttr of the spec.
+type LotteryAttr struct {
+	OpenLottery bool   `json:"openLottery"`
+	LotteryID   string `json:"lotteryId"`
 }
 
 // LoadSurvey runs the gates for the answer page and returns the stripped published document
@@ -40,7 +52,13 @@ func (s *Service) LoadSurvey(ctx context.Context, sidOrID, anPwd string, c Clien
 	out := &SurveyJSON{AnswerCheckResult: chk}
 	switch chk.AnCheckResultCode {
 	case 200, 403, 409:
-		out.SurveyJSON = &AnswerDocument{SurveyID: st.sv.ID, Sid: st.sv.Sid, Version: st.sv.PublishedVersion, SurveyJSONText: st.pd.safeText}
+		out.SurveyJSON = &AnswerDocument{SurveyID: st.sv.ID, Sid: st.sv.Sid, Version: st.sv.PublishedVersion, SurveyJSONText: st.pd.safeText,
+			HasSolutions: st.pd.hasSolutions}
+		if s.OpenLottery != nil {
+			if id := s.OpenLottery(ctx, st.sv.ID); id != "" {
+				out.SurveyJSON.LotteryAttr = &LotteryAttr{OpenLottery: true, LotteryID: id}
+			}
+		}
 	}
 	return out, nil
 }
@@ -88,28 +106,38 @@ func (s *Service) CheckPassword(ctx context.Context, sidOrID, anPwd, ip string) 
 type Reader struct {
 	Principal   *account.Principal
 	ResumeToken string
+	// Granted: the calling service applied its own access rule to this answer (a reviewer
+	// of the answer's chain, a grader of its survey); the view leaves out the client address.
+	Granted bool
 }
 
 // AnswerView is data of get-survey-answer.do.
 type AnswerView struct {
-	AnswerID      string          `json:"answerId"`
-	SurveyID      string          `json:"surveyId"`
-	Sid           string          `json:"sid"`
-	SurveyVersion int             `json:"surveyVersion"`
-	SaveStatus    int             `json:"saveStatus"`
-	IsTest        int             `json:"isTest"`
-	SumScore      float64         `json:"sumScore"`
-	BgAnDate      string          `json:"bgAnDate"`
-	EndAnDate     string          `json:"endAnDate"`
-	TotalTime     int64           `json:"totalTime"`
-	AnQuNum       int             `json:"anQuNum"`
-	IsEff         int             `json:"isEff"`
-	HandleState   int             `json:"handleState"`
-	IP            string          `json:"ip,omitempty"`
-	Province      string          `json:"province"`
-	City          string          `json:"city"`
-	DwSourceCode  string          `json:"dwSourceCode"`
-	AnswerJSON    json.RawMessage `json:"answerJson"`
+	AnswerID      string  `json:"answerId"`
+	SurveyID      string  `json:"surveyId"`
+	Sid           string  `json:"sid"`
+	SurveyVersion int     `json:"surveyVersion"`
+	SaveStatus    int     `json:"saveStatus"`
+	IsTest        int     `json:"isTest"`
+	SumScore      float64 `json:"sumScore"`
+	// ScorePending: the total is provisional until hand-graded questions are graded.
+	ScorePending bool            `json:"scorePending"`
+	BgAnDate     string          `json:"bgAnDate"`
+	EndAnDate    string          `json:"endAnDate"`
+	TotalTime    int64           `json:"totalTime"`
+	AnQuNum      int             `json:"anQuNum"`
+	IsEff        int             `json:"isEff"`
+	HandleState  int             `json:"handleState"`
+	IP           string          `json:"ip,omitempty"`
+	Province     string          `json:"province"`
+	City         string          `json:"city"`
+	DwSourceCode string          `json:"dwSourceCode"`
+	AnswerJSON   json.RawMessage `json:"answerJson"`
+	// AnswerCommon and AnQuestions repeat answerJson's two parts at the top level, where the
+	// reference (DWSurvey v6) client reads the stored answer (its answer review and the
+	// raw-data dialog fill the survey from data.anQuestions).
+	AnswerCommon map[string]any  `json:"answerCommon"`
+	AnQuestions  json.RawMessage `json:"anQuestions"`
 }
 
 // GetAnswer applies the access rule of get-survey-answer.do (anyone else: not found).
@@ -124,6 +152,7 @@ func (s *Service) GetAnswer(ctx context.Context, rd Reader, answerID string) (*A
 	}
 	staff := false
 	switch {
+	case rd.Granted:
 	case rd.ResumeToken != "" && constEq(sha(rd.ResumeToken), a.ResumeTokenHash):
 	case rd.Principal != nil && a.UserID != "" && a.UserID == rd.Principal.UserID:
 	default:
@@ -144,9 +173,15 @@ func (s *Service) GetAnswer(ctx context.Context, rd Reader, answerID string) (*A
 	common := map[string]any{"surveyId": a.SurveyID, "sid": sv.Sid, "answerDwId": a.AnswerDwID, "answerId": a.ID,
 		"anTime":   map[string]any{"bgAnDate": models.FormatTime(a.BgAnDate), "endAnDate": models.FormatTime(a.EndAnDate), "totalTime": a.DurationMs},
 		"anState":  map[string]any{"anQuNum": a.QuNum, "isEff": a.IsEff, "handleState": a.HandleState, "saveStatus": a.SaveStatus},
-		"anSource": map[string]any{"dwSourceCode": a.SourceCode, "dwSourceName": a.SourceName}, "sumScore": a.SumScore}
+		"anSource": map[string]any{"dwSourceCode": a.SourceCode, "dwSourceName": a.SourceName}, "sumScore": a.SumScore,
+		"scorePending": a.ScorePending == 1}
 	if a.SwitchEvents != "" {
 		common["esAnEvent"] = json.RawMessage(a.SwitchEvents)
+	}
+	if u, err := s.anUser(ctx, &a); err != nil {
+		return nil, err
+	} else if u != nil {
+		common["anUser"] = u
 	}
 	if a.ConfirmName != "" || a.ConfirmPhone != "" {
 		common["submitConfirmForm"] = map[string]string{"name": a.ConfirmName, "phone": a.ConfirmPhone}
@@ -157,9 +192,9 @@ func (s *Service) GetAnswer(ctx context.Context, rd Reader, answerID string) (*A
 	}
 	raw, _ := json.Marshal(aj)
 	v := &AnswerView{AnswerID: a.ID, SurveyID: a.SurveyID, Sid: sv.Sid, SurveyVersion: a.SurveyVersion, SaveStatus: a.SaveStatus,
-		IsTest: a.IsTest, SumScore: a.SumScore, BgAnDate: models.FormatTime(a.BgAnDate), EndAnDate: models.FormatTime(a.EndAnDate),
+		IsTest: a.IsTest, SumScore: a.SumScore, ScorePending: a.ScorePending == 1, BgAnDate: models.FormatTime(a.BgAnDate), EndAnDate: models.FormatTime(a.EndAnDate),
 		TotalTime: a.DurationMs, AnQuNum: a.QuNum, IsEff: a.IsEff, HandleState: a.HandleState, Province: a.Province, City: a.City,
-		DwSourceCode: a.SourceCode, AnswerJSON: raw}
+		DwSourceCode: a.SourceCode, AnswerJSON: raw, AnswerCommon: common, AnQuestions: doc["anQuestions"]}
 	if staff {
 		v.IP = a.ClientIP
 	}
@@ -224,7 +259,7 @@ func (s *Service) InputVerify(ctx context.Context, surveyID, inputDwID, value st
 	needle, _ := json.Marshal(value)
 	var rows []models.Answer
 	if err := s.DB.WithContext(ctx).Select("id", "document").
-		Where("survey_id = ? AND save_status = 0 AND deleted_at IS NULL AND document LIKE ?", sv.ID, like(string(needle))).
+		Where("survey_id = ? AND save_status = 0 AND deleted_at IS NULL", sv.ID).Where(models.Contains("document", string(needle))).
 		Order("created_at").Limit(200).Find(&rows).Error; err != nil {
 		return nil, err
 	}
@@ -245,10 +280,6 @@ func (s *Service) InputVerify(ctx context.Context, surveyID, inputDwID, value st
 		}
 	}
 	return out, nil
-}
-
-func like(v string) string {
-	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(v) + "%"
 }
 
 // DeleteTestData removes the isTest answers of a survey (owner only) and subtracts them
@@ -310,6 +341,8 @@ func (s *Service) DeleteTestData(ctx context.Context, p *account.Principal, sidO
 
 // MyAnswer is a row of app/my-answer/list.do.
 type MyAnswer struct {
+	// ID is the spec's answer-list id (the same as AnswerID).
+	ID         string  `json:"id"`
 	AnswerID   string  `json:"answerId"`
 	SurveyID   string  `json:"surveyId"`
 	Sid        string  `json:"sid"`
@@ -318,6 +351,8 @@ type MyAnswer struct {
 	SumScore   float64 `json:"sumScore"`
 	EndAnDate  string  `json:"endAnDate"`
 	TotalTime  int64   `json:"totalTime"`
+	IPAddr     string  `json:"ipAddr"`
+	City       string  `json:"city"`
 }
 
 // MyAnswers lists the caller's answers, newest first.
@@ -334,18 +369,18 @@ func (s *Service) MyAnswers(ctx context.Context, p *account.Principal, current, 
 		return 0, nil, err
 	}
 	var rows []struct {
-		ID, SurveyID, Sid, Title string
-		SaveStatus               int
-		SumScore                 float64
-		EndAnDate                time.Time
-		DurationMs               int64
+		ID, SurveyID, Sid, Title, ClientIP, City string
+		SaveStatus                               int
+		SumScore                                 float64
+		EndAnDate                                time.Time
+		DurationMs                               int64
 	}
-	if err := q.Select("a.id, a.survey_id, s.sid, s.title, a.save_status, a.sum_score, a.end_an_date, a.duration_ms").
+	if err := q.Select("a.id, a.survey_id, s.sid, s.title, a.client_ip, a.city, a.save_status, a.sum_score, a.end_an_date, a.duration_ms").
 		Order("a.created_at DESC").Offset((current - 1) * size).Limit(size).Scan(&rows).Error; err != nil {
 		return 0, nil, err
 	}
 	for _, r := range rows {
-		out = append(out, MyAnswer{AnswerID: r.ID, SurveyID: r.SurveyID, Sid: r.Sid, SurveyName: r.Title, SaveStatus: r.SaveStatus,
+		out = append(out, MyAnswer{ID: r.ID, IPAddr: r.ClientIP, City: r.City, AnswerID: r.ID, SurveyID: r.SurveyID, Sid: r.Sid, SurveyName: r.Title, SaveStatus: r.SaveStatus,
 			SumScore: r.SumScore, EndAnDate: models.FormatTime(r.EndAnDate), TotalTime: r.DurationMs})
 	}
 	return total, out, nil
@@ -375,11 +410,29 @@ type RankRow struct {
 	EndAnDate string  `json:"endAnDate"`
 }
 
-// TopScores is top-sum-score.do: best scores, then shortest durations.
-func (s *Service) TopScores(ctx context.Context, sidOrID string, top int) ([]RankRow, error) {
-	sv, _, err := s.publishedSurvey(ctx, sidOrID)
+// scoreRankingVisible reports whether rd may see the score ranking of sv: anyone when it is
+// an exam whose author shows the ranking (scoreAttr.showTopSum), otherwise only the survey's
+// staff (owner or data collaborators). Anonymous callers never see rankings of other surveys.
+func (s *Service) scoreRankingVisible(ctx context.Context, rd Reader, sv *models.Survey, pd *pubDoc) bool {
+	if sv.SurveyType == "exam" && pd.attrs.scoreTop {
+		return true
+	}
+	if s.Surveys == nil || rd.Principal == nil {
+		return false
+	}
+	_, err := s.Surveys.Check(ctx, rd.Principal, sv.ID, surveysvc.NeedData)
+	return err == nil
+}
+
+// TopScores is top-sum-score.do: best scores, then shortest durations (see scoreRankingVisible;
+// otherwise not found).
+func (s *Service) TopScores(ctx context.Context, rd Reader, sidOrID string, top int) ([]RankRow, error) {
+	sv, pd, err := s.publishedSurvey(ctx, sidOrID)
 	if err != nil {
 		return nil, err
+	}
+	if !s.scoreRankingVisible(ctx, rd, sv, pd) {
+		return nil, models.ErrNotFound
 	}
 	if top <= 0 {
 		top = 10
@@ -394,7 +447,7 @@ func (s *Service) TopScores(ctx context.Context, sidOrID string, top int) ([]Ran
 	}
 	if err := s.DB.WithContext(ctx).Table("answers a").Joins("LEFT JOIN users u ON u.id = a.user_id AND a.user_id <> ''").
 		Select("a.id, COALESCE(u.login_name, '') AS login_name, a.sum_score, a.duration_ms, a.end_an_date").
-		Where("a.survey_id = ? AND a.save_status = 0 AND a.is_test = 0 AND a.deleted_at IS NULL", sv.ID).
+		Where("a.survey_id = ? AND a.save_status = 0 AND a.is_test = 0 AND a.deleted_at IS NULL AND a.is_eff = 1 AND a.score_pending = 0", sv.ID).
 		Order("a.sum_score DESC, a.duration_ms ASC, a.id").Limit(top).Scan(&rows).Error; err != nil {
 		return nil, err
 	}
@@ -412,22 +465,32 @@ type UserRank struct {
 	Total     int64   `json:"total"`
 	SumScore  float64 `json:"sumScore"`
 	TotalTime int64   `json:"totalTime"`
+	// ScorePending: the answer waits for hand grading; it is ranked (Rank > 0) once graded.
+	ScorePending bool `json:"scorePending,omitempty"`
 }
 
-// TopScoreUser ranks one answer the caller may read.
+// TopScoreUser ranks one answer the caller may read, where the score ranking is visible to
+// the caller (scoreRankingVisible).
 func (s *Service) TopScoreUser(ctx context.Context, rd Reader, sidOrID, answerID string) (*UserRank, error) {
-	sv, _, err := s.publishedSurvey(ctx, sidOrID)
+	sv, pd, err := s.publishedSurvey(ctx, sidOrID)
 	if err != nil {
 		return nil, err
+	}
+	if !s.scoreRankingVisible(ctx, rd, sv, pd) {
+		return nil, models.ErrNotFound
 	}
 	v, err := s.GetAnswer(ctx, rd, answerID)
 	if err != nil || v.SurveyID != sv.ID {
 		return nil, models.ErrNotFound
 	}
-	base := s.DB.WithContext(ctx).Model(&models.Answer{}).Where("survey_id = ? AND save_status = 0 AND is_test = 0 AND deleted_at IS NULL", sv.ID)
+	base := s.DB.WithContext(ctx).Model(&models.Answer{}).
+		Where("survey_id = ? AND save_status = 0 AND is_test = 0 AND deleted_at IS NULL AND is_eff = 1 AND score_pending = 0", sv.ID)
 	var total, better int64
 	if err := base.Session(&gorm.Session{}).Count(&total).Error; err != nil {
 		return nil, err
+	}
+	if v.ScorePending {
+		return &UserRank{Total: total, SumScore: v.SumScore, TotalTime: v.TotalTime, ScorePending: true}, nil
 	}
 	if err := base.Session(&gorm.Session{}).Where("sum_score > ? OR (sum_score = ? AND duration_ms < ?)", v.SumScore, v.SumScore, v.TotalTime).
 		Count(&better).Error; err != nil {
@@ -441,13 +504,14 @@ type StatItem struct {
 	DocCount int64 `json:"docCount"`
 }
 
-// VoteStats is survey-stats.do for the vote ranking, from the counters (no scan).
+// VoteStats is survey-stats.do for the vote ranking, from the counters (no scan). Only vote
+// surveys answer (with showVoteRankList on, the default); any other survey is not found.
 func (s *Service) VoteStats(ctx context.Context, sidOrID string) (map[string]any, error) {
 	sv, pd, err := s.publishedSurvey(ctx, sidOrID)
 	if err != nil {
 		return nil, err
 	}
-	if !pd.attrs.voteRank {
+	if sv.SurveyType != "vote" || !pd.attrs.voteRank {
 		return nil, models.ErrNotFound
 	}
 	sums, err := s.counterSums(ctx, s.DB, sv.ID, "")

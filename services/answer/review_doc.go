@@ -2,11 +2,14 @@ package answer
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 
 	"gorm.io/gorm"
 
 	"dwsurvey/models"
+	surveysvc "dwsurvey/services/survey"
+	lang "dwsurvey/survey"
 )
 
 // ReviewDocument is the survey document for the review page of one answer
@@ -40,8 +43,33 @@ func (s *Service) ReviewDocument(ctx context.Context, rd Reader, answerID string
 		}
 		return nil, err
 	}
+	text := pd.safeText
+	if pd.piper != nil {
+		if text, err = pipedReviewText(pd, v.AnQuestions); err != nil {
+			return nil, err
+		}
+	}
 	return &SurveyJSON{
 		AnswerCheckResult: &Check{AnCheckIsPass: true, AnCheckResultCode: 200, AnCheckResultMsg: "ok"},
-		SurveyJSON:        &AnswerDocument{SurveyID: sv.ID, Sid: sv.Sid, Version: sv.PublishedVersion, SurveyJSONText: pd.safeText},
+		SurveyJSON:        &AnswerDocument{SurveyID: sv.ID, Sid: sv.Sid, Version: sv.PublishedVersion, SurveyJSONText: text},
 	}, nil
+}
+
+// pipedReviewText is the served document of one answer with its answer placeholders rendered
+// (lang.PipeDocument), so the review, raw-data detail and print pages show the texts the
+// respondent read. Piped values are escaped in rich text, and the result goes through the same
+// cleaning as every served document.
+func pipedReviewText(pd *pubDoc, anQuestions json.RawMessage) (string, error) {
+	var ans []*lang.AnQuestion
+	if len(anQuestions) > 0 && string(anQuestions) != "null" {
+		if ad, err := lang.ParseAnswer([]byte(`{"anQuestions":` + string(anQuestions) + `}`)); err == nil {
+			ans = ad.AnQuestions
+		}
+	}
+	piped, _ := pd.piper.With(ans).Document(pd.stripped)
+	b, err := lang.MarshalCanonical(piped)
+	if err != nil {
+		return "", err
+	}
+	return surveysvc.CleanDocumentText(string(b)), nil
 }

@@ -4,6 +4,7 @@
 package answer
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -19,6 +20,7 @@ import (
 	"gorm.io/gorm"
 
 	"dwsurvey/models"
+	"dwsurvey/services/outbox"
 	"dwsurvey/services/ratelimit"
 	surveysvc "dwsurvey/services/survey"
 	lang "dwsurvey/survey"
@@ -49,10 +51,26 @@ type Service struct {
 	Loc      *time.Location
 	Now      func() time.Time
 	Notifier CollectionNotifier
-	Region   RegionLookup
+	// Events are the features that write outbox events with each submitted answer (events.go);
+	// Outbox is nudged after a commit that wrote some.
+	Events []SubmitEvents
+	// RowFeatures store rows of their own with each submitted answer (events.go).
+	RowFeatures []SubmitRows
+	// OpenLottery names the survey's open instant lottery for the answer page
+	// (surveyJson.lotteryAttr; nil or "": none).
+	OpenLottery func(ctx context.Context, surveyID string) string
+	Outbox      outbox.Nudger
+	Region      RegionLookup
 	// PwdMaxFailures wrong answer passwords per client address and survey in PwdWindow.
 	PwdMaxFailures int
 	PwdWindow      time.Duration
+	// PwdSurveyMaxFailures wrong answer passwords of a survey from ALL addresses together in
+	// PwdWindow stop every password attempt on it until the window ends (default 5 x
+	// PwdMaxFailures): spreading guesses over many addresses does not help.
+	PwdSurveyMaxFailures int
+	// ProbeLimit lookups of unknown survey ids per client address in ProbeWindow (probe.go).
+	ProbeLimit  int
+	ProbeWindow time.Duration
 
 	once  sync.Once
 	mysql bool
@@ -83,6 +101,15 @@ func (s *Service) init() {
 		if s.PwdWindow <= 0 {
 			s.PwdWindow = 15 * time.Minute
 		}
+		if s.PwdSurveyMaxFailures <= 0 {
+			s.PwdSurveyMaxFailures = 5 * s.PwdMaxFailures
+		}
+		if s.ProbeLimit <= 0 {
+			s.ProbeLimit = DefaultProbeLimit
+		}
+		if s.ProbeWindow <= 0 {
+			s.ProbeWindow = DefaultProbeWindow
+		}
 		if s.Loc == nil {
 			s.Loc = time.UTC
 		}
@@ -101,13 +128,21 @@ func (s *Service) now() time.Time {
 
 // pubDoc is a parsed, frozen published version (immutable, cached per survey+version).
 type pubDoc struct {
-	doc       *lang.Survey
-	eng       *lang.Engine
-	safeText  string
+	doc      *lang.Survey
+	eng      *lang.Engine
+	safeText string
+	// texts quote answers: review documents are rendered per answer (lang.PipeDocument) from
+	// the served (stripped) document with one Piper; nil without placeholders
+	stripped  *lang.Survey
+	piper     *lang.Piper
 	attrs     attrs
 	qtypes    map[string]string // quDwId -> quType
 	quotaKeys []string          // engine storage keys of the document's quotas
 	quNum     int
+	manual    []lang.ManualItem // hand-graded questions (scored surveys)
+	// hasSolutions: the document has SOLUTION rules (stripped from the served text; the answer
+	// page asks save-solution.do after submit only then)
+	hasSolutions bool
 }
 
 // attrs are the access-limit blocks of surveyAttrs, decoded once.
@@ -123,8 +158,11 @@ type attrs struct {
 	captchaOn      bool
 	captchaNum     int
 	contactOn      bool
+	contactWho     string // contactAttr.whoAn (contact.go)
+	contactMax     int    // answers per person (0: no limit)
 	weixinOn       bool
-	voteRank       bool
+	voteRank       bool // voteAttr.showVoteRankList (on when absent); counts are public only for vote surveys
+	scoreTop       bool // scoreAttr.showTopSum (true or {"enabled": true}): the score ranking is public
 	// from the collection settings (services/collect): deny-list IP mode, bulk passwords
 	ipDeny  bool
 	bulkPwd bool
@@ -177,10 +215,9 @@ func parseTime(v string, loc *time.Location) (time.Time, bool) {
 
 func (s *Service) buildAttrs(d *lang.Survey) attrs {
 	var a attrs
-	sa := d.SurveyAttrs
-	if sa == nil {
-		sa = &lang.SurveyAttrs{}
-	}
+	// surveyAttrs is the only truth when the document has it; the legacy surveyDetail fields
+	// count only for documents without it (lang.GateAttrs).
+	sa := d.GateAttrs()
 	decode(sa.AnBroAttr, &a.bro)
 	var ia ipAttr
 	decode(sa.AnIPAttr, &ia)
@@ -209,17 +246,6 @@ func (s *Service) buildAttrs(d *lang.Survey) attrs {
 	if en.Enabled && en.EndNum > 0 {
 		a.endNum = int(en.EndNum)
 	}
-	if det := d.SurveyDetail; det != nil {
-		if a.endNum == 0 && det.YnEndNum == 1 && det.EndNum > 0 {
-			a.endNum = int(det.EndNum)
-		}
-		if !a.endOn && det.YnEndTime == 1 {
-			a.end, a.endOn = parseTime(string(det.EndTime), s.Loc)
-		}
-		if det.Rule == 1 && strings.TrimSpace(string(det.RuleCode)) != "" {
-			a.pwdOn, a.pwd = true, strings.TrimSpace(string(det.RuleCode))
-		}
-	}
 	if p := sa.AnPwdAttr; p != nil && bool(p.Enabled) {
 		a.pwdOn, a.pwd, a.pwdAnNum = true, strings.TrimSpace(string(p.AnPwdCode)), int(p.AnNum)
 	}
@@ -229,13 +255,22 @@ func (s *Service) buildAttrs(d *lang.Survey) attrs {
 			a.captchaNum = 3
 		}
 	}
-	var en2 lang.Enabled
-	decode(sa.ContactAttr, &en2)
-	a.contactOn = bool(en2.Enabled)
+	decodeContactAttr(sa.ContactAttr, &a)
 	var wx lang.Enabled
 	decode(sa.WeixinAttr, &wx)
 	a.weixinOn = bool(wx.Enabled)
 	a.voteRank = sa.VoteAttr == nil || sa.VoteAttr.ShowVoteRankList == nil || bool(*sa.VoteAttr.ShowVoteRankList)
+	if sc := sa.ScoreAttr; sc != nil && len(sc.ShowTopSum) > 0 {
+		var on lang.Bool
+		if len(bytes.TrimSpace(sc.ShowTopSum)) > 0 && bytes.TrimSpace(sc.ShowTopSum)[0] == '{' {
+			var en lang.Enabled
+			decode(sc.ShowTopSum, &en)
+			on = en.Enabled
+		} else {
+			decode(sc.ShowTopSum, &on)
+		}
+		a.scoreTop = bool(on)
+	}
 	return a
 }
 
@@ -254,11 +289,23 @@ func (s *Service) published(ctx context.Context, sv *models.Survey) (*pubDoc, er
 	if err != nil {
 		return nil, err
 	}
-	safe, err := lang.MarshalCanonical(lang.StripSecrets(d))
+	// today() and age() read the survey's time zone: the server's when the survey sets none, so
+	// the answer page (which gets it in the document) and the submit check agree on the date.
+	if a := d.SurveyAttrs; a != nil && a.TimeZone == "" && s.Loc != nil && s.Loc != time.UTC && s.Loc.String() != "Local" {
+		a.TimeZone = lang.Str(s.Loc.String())
+	}
+	stripped := lang.StripSecrets(d)
+	safe, err := lang.MarshalCanonical(stripped)
 	if err != nil {
 		return nil, err
 	}
-	pd := &pubDoc{doc: d, eng: lang.NewEngine(d), safeText: string(safe), attrs: s.buildAttrs(d), qtypes: map[string]string{}}
+	// served cleaned again: versions frozen before a sanitiser or URL rule existed get it
+	pd := &pubDoc{doc: d, eng: lang.NewEngine(d), safeText: surveysvc.CleanDocumentText(string(safe)), attrs: s.buildAttrs(d), qtypes: map[string]string{},
+		manual: lang.ManualItems(d), hasSolutions: lang.HasSolutionRules(d)}
+	if lang.HasPipes(stripped) {
+		pd.stripped, pd.piper = stripped, lang.NewPiper(stripped, nil)
+	}
+	pd.eng.Now = s.now // the service's clock (tests inject it)
 	for _, q := range d.Questions {
 		t := string(q.QuType)
 		pd.qtypes[string(q.DwID)] = t
@@ -275,9 +322,16 @@ func (s *Service) published(ctx context.Context, sv *models.Survey) (*pubDoc, er
 
 // loadSurvey reads the survey row by id or sid (recycled ones included).
 func (s *Service) loadSurvey(ctx context.Context, sidOrID string) (*models.Survey, error) {
+	s.init()
+	if err := s.probeBlocked(ctx); err != nil {
+		return nil, err
+	}
 	var sv models.Survey
 	err := s.DB.WithContext(ctx).Where("id = ? OR sid = ?", sidOrID, sidOrID).Take(&sv).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
+		if err := s.probeMissed(ctx); err != nil {
+			return nil, err
+		}
 		return nil, models.ErrNotFound
 	}
 	if err != nil {

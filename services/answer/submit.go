@@ -18,6 +18,8 @@ import (
 	"gorm.io/gorm"
 
 	"dwsurvey/models"
+	"dwsurvey/services/outbox"
+	surveysvc "dwsurvey/services/survey"
 	lang "dwsurvey/survey"
 )
 
@@ -47,17 +49,19 @@ type SaveInput struct {
 
 // SaveResult is data of the save call.
 type SaveResult struct {
-	AnCheckIsPass     bool           `json:"anCheckIsPass"`
-	AnCheckResultCode int            `json:"anCheckResultCode"`
-	AnCheckResultMsg  string         `json:"anCheckResultMsg"`
-	DbAnswerID        string         `json:"dbAnswerId,omitempty"`
-	IndexResponseID   string         `json:"indexResponseId,omitempty"`
-	SumScore          *float64       `json:"sumScore,omitempty"`
-	SaveStatus        *int           `json:"saveStatus,omitempty"`
-	ResumeToken       string         `json:"resumeToken,omitempty"`
-	ShowCaptcha       bool           `json:"showCaptcha,omitempty"`
-	SessionCode       string         `json:"sessionCode,omitempty"`
-	Errors            []lang.Message `json:"errors,omitempty"`
+	AnCheckIsPass     bool     `json:"anCheckIsPass"`
+	AnCheckResultCode int      `json:"anCheckResultCode"`
+	AnCheckResultMsg  string   `json:"anCheckResultMsg"`
+	DbAnswerID        string   `json:"dbAnswerId,omitempty"`
+	IndexResponseID   string   `json:"indexResponseId,omitempty"`
+	SumScore          *float64 `json:"sumScore,omitempty"`
+	// ScorePending: sumScore is provisional, hand-graded questions wait for a grader.
+	ScorePending bool           `json:"scorePending,omitempty"`
+	SaveStatus   *int           `json:"saveStatus,omitempty"`
+	ResumeToken  string         `json:"resumeToken,omitempty"`
+	ShowCaptcha  bool           `json:"showCaptcha,omitempty"`
+	SessionCode  string         `json:"sessionCode,omitempty"`
+	Errors       []lang.Message `json:"errors,omitempty"`
 }
 
 // SaveOutcome is the envelope to send: Code 200 or 400, Msg, Data.
@@ -114,7 +118,8 @@ func okOutcome(a *models.Answer) *SaveOutcome {
 		msg = "Draft saved"
 	}
 	return &SaveOutcome{Code: 200, Msg: "success", Data: &SaveResult{AnCheckIsPass: true, AnCheckResultCode: 201, AnCheckResultMsg: msg,
-		DbAnswerID: a.ID, IndexResponseID: a.ID, SumScore: &score, SaveStatus: &st, ResumeToken: resumeToken(a.AnswerDwID, a.ID)}}
+		DbAnswerID: a.ID, IndexResponseID: a.ID, SumScore: &score, ScorePending: a.ScorePending == 1, SaveStatus: &st,
+		ResumeToken: resumeToken(a.AnswerDwID, a.ID)}}
 }
 
 func replay(a *models.Answer, hash string) *SaveOutcome {
@@ -195,6 +200,10 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 		return bad("answerJson is required"), false, nil
 	}
 	ad, err := lang.ParseAnswer(in.AnswerJSON)
+	var shape *lang.ShapeError
+	if errors.As(err, &shape) {
+		return bad("The answer cannot be read: " + shape.Msg), false, nil
+	}
 	if err != nil {
 		return bad("The answer is not valid JSON: " + err.Error()), false, nil
 	}
@@ -234,6 +243,9 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 	if strings.TrimSpace(id) == "" {
 		id = in.Sid
 	}
+	if in.Client.ContactLink == "" {
+		in.Client.ContactLink = clip(strings.TrimSpace(string(ac.AnUser.RelateContactEsID)), 64)
+	}
 	st, chk, err := s.gate(ctx, GateInput{SidOrID: id, AnPwd: pwd, Client: in.Client, Submit: true, AnswerDwID: dwID,
 		CaptchaCode: in.AnRandomCode, SessionCode: in.SessionCode, cached: fast})
 	if err != nil {
@@ -263,7 +275,16 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 			quotaCounts[k] = int(m[quotaCounterKey(k)])
 		}
 	}
-	r := pd.eng.CheckSubmission(ad, quotaCounts)
+	// only what reads in the document's own terms is checked and stored (survey/read.go)
+	read, unreadable := pd.eng.ReadAnswers(ad.AnQuestions)
+	unreadable = append(unreadable, unsafeFiles(read)...)
+	if len(unreadable) > 0 {
+		if fast { // the cached document may be stale: decide on the full path
+			return nil, true, nil
+		}
+		return validationOutcome(unreadable), false, nil
+	}
+	r := pd.eng.CheckSubmission(&lang.AnswerDoc{AnQuestions: read}, quotaCounts)
 	if status == models.AnswerSubmitted && len(r.Errors) > 0 {
 		if fast {
 			return nil, true, nil
@@ -285,21 +306,25 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 	if src == "" {
 		src = strings.TrimSpace(in.Source)
 	}
-	events := ""
-	if len(ac.EsAnEvent) > 0 && string(ac.EsAnEvent) != "null" && len(ac.EsAnEvent) < 64<<10 {
-		if c, err := canonicalRaw(ac.EsAnEvent); err == nil {
-			events = c
-		}
-	}
+	events := readEvents(ac.EsAnEvent)
 	row := &models.Answer{ID: newAnswerID(), SurveyID: sv.ID, SurveyVersion: sv.PublishedVersion, AnswerDwID: dwID,
 		SaveStatus: status, IsEff: 1, IsTest: isTest, ClientIP: in.Client.IP, BrowserID: clip(in.Client.BrowserID, 64),
-		UserID: in.Client.UserID, ContactID: clip(string(ac.AnUser.RelateContactEsID), 64), PasswordHash: "",
+		UserID: in.Client.UserID, PasswordHash: "",
 		SourceCode: clip(src, 64), SourceName: clip(string(ac.AnSource.DwSourceName), 128), BgAnDate: bg, EndAnDate: now,
 		DurationMs: now.Sub(bg).Milliseconds(), QuNum: len(answers), SumScore: lang.Round2(r.Score.Total), SwitchEvents: events,
 		ConfirmName: clip(string(ac.SubmitConfirmForm.Name), 64), ConfirmPhone: clip(string(ac.SubmitConfirmForm.Phone), 32),
 		Document: string(docJSON), RequestHash: hash, CreatedAt: now, UpdatedAt: now}
 	if st.pwdHash != "" {
 		row.PasswordHash = st.pwdHash
+	}
+	if p := st.person; p != nil { // decided by the gates, never the client's anUser
+		row.ContactID = p.contactID
+		if p.userID != "" {
+			row.UserID = p.userID
+		}
+	}
+	if status == models.AnswerSubmitted && len(lang.ManualItemsOf(pd.manual, answers)) > 0 {
+		row.ScorePending = 1 // the total waits for hand grading (services/review)
 	}
 	if s.Region != nil && row.ClientIP != "" {
 		row.Province, row.City = s.Region(row.ClientIP)
@@ -324,12 +349,22 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 				j.capped = append(j.capped, cappedKey{key: quotaCounterKey(q.Key), cap: q.Cap, code: 400, quota: q.Quota})
 			}
 		}
+		if st.person != nil && st.personMax > 0 {
+			j.capped = append(j.capped, cappedKey{key: st.person.key(), cap: st.personMax, code: CodePersonLimit})
+		}
 		if st.pwdHash != "" && st.pwdCap > 0 {
 			j.capped = append(j.capped, cappedKey{key: keyPwd + st.pwdHash[:16], cap: st.pwdCap, code: 403})
 		}
 		if isTest == 0 { // statistics keys (aggregate.go): test answers are not analysed
 			j.agg = BuildAggregate(sv.ID, row.ID, pd.qtypes, answers)
 			j.plain = append(j.plain, j.agg.Keys...)
+		}
+		sub := Submitted{Answer: row, Survey: sv, Doc: pd.doc, Common: ad.AnswerCommon}
+		if j.events, err = s.submitEvents(ctx, sub); err != nil {
+			return nil, false, err
+		}
+		if j.rows, err = s.submitRows(ctx, sub); err != nil {
+			return nil, false, err
 		}
 		sort.Slice(j.capped, func(i, k int) bool { return j.capped[i].key < j.capped[k].key })
 		sort.Strings(j.plain)
@@ -346,6 +381,9 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 	}
 	if j.err != nil {
 		return nil, false, j.err
+	}
+	if len(j.events) > 0 && j.out != nil && j.out.Data != nil && j.out.Data.AnCheckResultCode == 201 {
+		outbox.Nudge(s.Outbox)
 	}
 	for _, k := range j.full {
 		s.Notifier.CollectionFull(context.WithoutCancel(ctx), sv.ID, k)
@@ -443,7 +481,13 @@ func (s *Service) commitOne(ctx context.Context, j *saveJob) (*SaveOutcome, []st
 			if err := s.applyAnswerExtras(tx, row, extras, j.agg); err != nil {
 				return err
 			}
-			return s.bump(tx, row.SurveyID, row.CountedSlot, j.plain)
+			if err := s.bump(tx, row.SurveyID, row.CountedSlot, j.plain); err != nil {
+				return err
+			}
+			if err := createRows(tx, j.rows); err != nil {
+				return err
+			}
+			return outbox.Add(tx, s.now(), j.events...)
 		})
 		if err == nil {
 			break
@@ -496,6 +540,8 @@ func (c cappedKey) refusal(pd *pubDoc) *SaveOutcome {
 		return gateOutcome(refuse(407, "The survey has reached its maximum number of answers"))
 	case 403:
 		return gateOutcome(refuse(403, "This answer password has been used the maximum number of times"))
+	case CodePersonLimit:
+		return gateOutcome(personLimit(c.cap))
 	}
 	// quota: report it like the engine's quotaFull error
 	msg := lang.Message{Key: "quotaFull", Text: "The quota of this item is full", Params: map[string]any{"quota": c.quota}}
@@ -571,13 +617,64 @@ func clip(v string, n int) string {
 	return string(r)
 }
 
-func canonicalRaw(raw json.RawMessage) (string, error) {
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return "", err
+// unsafeFiles refuses uploaded-file references that are not http(s) or a path of this site
+// (they are shown as links to the survey's staff).
+func unsafeFiles(answers []*lang.AnQuestion) []lang.Message {
+	var out []lang.Message
+	for _, a := range answers {
+		for _, f := range a.AnUploadFiles {
+			if !surveysvc.SafeURL(string(f.FilePath)) {
+				out = append(out, lang.Message{QuDwID: string(a.QuDwID), Key: lang.KeyUnreadable,
+					Text:   "The answer cannot be read: a file reference is not a link of this site",
+					Params: map[string]any{"reason": "a file reference is not a link of this site"}})
+			}
+		}
 	}
-	b, err := json.Marshal(v)
-	return string(b), err
+	return out
+}
+
+// anEvents is what an answer keeps of answerCommon.esAnEvent (the exam page-switch record of
+// console/src/components/answer/page/useAntiCheat.ts): these fields only, at most
+// maxSwitchEvents switches.
+type anEvents struct {
+	SwitchCount   lang.Num      `json:"switchCount"`
+	HideTotalTime lang.Num      `json:"hideTotalTime"`
+	SwitchList    []switchEvent `json:"switchList"`
+}
+
+type switchEvent struct {
+	HideDate      lang.Str `json:"hideDate"`
+	ShowDate      lang.Str `json:"showDate"`
+	HideTotalTime lang.Num `json:"hideTotalTime"`
+}
+
+const maxSwitchEvents = 200
+
+// readEvents keeps the readable page-switch record of an answer as canonical JSON ("" when
+// absent or unreadable: it is a record, not an answer, so it never refuses a submission).
+func readEvents(raw json.RawMessage) string {
+	if len(raw) == 0 || string(raw) == "null" || len(raw) > 64<<10 {
+		return ""
+	}
+	var ev anEvents
+	if json.Unmarshal(raw, &ev) != nil {
+		return ""
+	}
+	if len(ev.SwitchList) > maxSwitchEvents {
+		ev.SwitchList = ev.SwitchList[:maxSwitchEvents]
+	}
+	for i := range ev.SwitchList {
+		e := &ev.SwitchList[i]
+		e.HideDate, e.ShowDate = lang.Str(clip(string(e.HideDate), 32)), lang.Str(clip(string(e.ShowDate), 32))
+	}
+	if ev.SwitchList == nil {
+		ev.SwitchList = []switchEvent{}
+	}
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return ""
+	}
+	return string(b)
 }
 
 func isDuplicate(err error) bool {

@@ -4,7 +4,6 @@ package audit
 import (
 	"context"
 	"log/slog"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -85,7 +84,7 @@ func (r *Recorder) List(ctx context.Context, f Filter, page, size int) ([]Row, i
 		q = r.DB.WithContext(ctx).Model(&models.SysLogArchive{})
 	}
 	if f.UserName != "" {
-		q = q.Where("user_name LIKE ?", "%"+escapeLike(f.UserName)+"%")
+		q = q.Where(models.Contains("user_name", f.UserName))
 	}
 	if f.OperationType != "" {
 		q = q.Where("operation_type = ?", f.OperationType)
@@ -113,8 +112,4 @@ func (r *Recorder) List(ctx context.Context, f Filter, page, size int) ([]Row, i
 			UserID: l.UserID, UserName: l.UserName, IP: l.IP, CreateTime: models.FormatTime(l.CreatedAt)}
 	}
 	return rows, total, nil
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }

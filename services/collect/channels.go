@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/csv"
-	"errors"
 	"math/big"
 	"strconv"
 	"strings"
@@ -159,11 +158,32 @@ func (s *Service) SetPasswordsEnabled(ctx context.Context, p *account.Principal,
 	if err != nil {
 		return 0, err
 	}
-	if len(ids) == 0 {
+	if ids = surveysvc.IDList("", ids); len(ids) == 0 {
 		return 0, models.Invalid("Please choose the passwords")
 	}
-	res := s.DB.WithContext(ctx).Model(&models.AnswerPassword{}).Where("survey_id = ? AND id IN ?", sv.ID, ids).Update("enabled", enabled)
-	return res.RowsAffected, res.Error
+	var n int64
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := passwordsOfSurvey(tx, sv.ID, ids); err != nil {
+			return err
+		}
+		res := tx.Model(&models.AnswerPassword{}).Where("survey_id = ? AND id IN ?", sv.ID, ids).Update("enabled", enabled)
+		n = res.RowsAffected
+		return res.Error
+	})
+	return n, err
+}
+
+// passwordsOfSurvey refuses a batch (not found) unless every id is a password of the survey,
+// so a batch call changes all of its passwords or none.
+func passwordsOfSurvey(tx *gorm.DB, surveyID string, ids []string) error {
+	var n int64
+	if err := tx.Model(&models.AnswerPassword{}).Where("survey_id = ? AND id IN ?", surveyID, ids).Count(&n).Error; err != nil {
+		return err
+	}
+	if int(n) != len(ids) {
+		return models.ErrNotFound
+	}
+	return nil
 }
 
 // DeletePasswords deletes passwords (by ids) of a survey.
@@ -172,11 +192,14 @@ func (s *Service) DeletePasswords(ctx context.Context, p *account.Principal, id 
 	if err != nil {
 		return 0, err
 	}
-	if len(ids) == 0 {
+	if ids = surveysvc.IDList("", ids); len(ids) == 0 {
 		return 0, models.Invalid("Please choose the passwords")
 	}
 	var n int64
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := passwordsOfSurvey(tx, sv.ID, ids); err != nil {
+			return err
+		}
 		res := tx.Where("survey_id = ? AND id IN ?", sv.ID, ids).Delete(&models.AnswerPassword{})
 		if res.Error != nil {
 			return res.Error
@@ -232,11 +255,7 @@ type IPRules struct {
 
 // GetIPRules returns the IP range rules of a survey.
 func (s *Service) GetIPRules(ctx context.Context, p *account.Principal, id string) (*IPRules, error) {
-	sv, err := s.check(ctx, p, id, surveysvc.NeedAny)
-	if err != nil {
-		return nil, err
-	}
-	cs, err := s.setting(ctx, s.DB, sv.ID)
+	sv, cs, err := s.readableSetting(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
@@ -306,11 +325,7 @@ type Share struct {
 
 // GetShare returns the share settings.
 func (s *Service) GetShare(ctx context.Context, p *account.Principal, id string) (*Share, error) {
-	sv, err := s.check(ctx, p, id, surveysvc.NeedAny)
-	if err != nil {
-		return nil, err
-	}
-	cs, err := s.setting(ctx, s.DB, sv.ID)
+	sv, cs, err := s.readableSetting(ctx, p, id)
 	if err != nil {
 		return nil, err
 	}
@@ -357,13 +372,13 @@ func (s *Service) QRCode(ctx context.Context, sid, base string) ([]byte, error) 
 	if sid == "" {
 		return nil, models.Invalid("No survey id")
 	}
-	var sv models.Survey
-	err := s.DB.WithContext(ctx).Where("(sid = ? OR id = ?) AND deleted_at IS NULL", sid, sid).Take(&sv).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, models.ErrNotFound
-	}
+	// through the answer service: an unknown sid counts as a probe of the caller's address
+	sv, err := s.Answers.LookupSurvey(ctx, sid)
 	if err != nil {
 		return nil, err
+	}
+	if sv.DeletedAt != nil {
+		return nil, models.ErrNotFound
 	}
 	code, err := qr.Encode(s.AnswerURL(base, sv.Sid), qr.M)
 	if err != nil {

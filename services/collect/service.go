@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/url"
+	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -17,6 +18,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	answersvc "dwsurvey/services/answer"
+	"dwsurvey/services/outbox"
 	surveysvc "dwsurvey/services/survey"
 )
 
@@ -84,6 +86,8 @@ type Service struct {
 	Now       func() time.Time
 	// PublicURL is server.public_url (the QR code's base; the request host when empty).
 	PublicURL string
+	// Outbox is nudged after a close wrote its survey.closed event (nil: the poll finds it).
+	Outbox outbox.Nudger
 }
 
 var (
@@ -121,6 +125,17 @@ func (s *Service) setting(ctx context.Context, db *gorm.DB, surveyID string) (*m
 		return &models.CollectSetting{SurveyID: surveyID}, nil
 	}
 	return &cs, err
+}
+
+// readableSetting checks that p may see the survey (any right) and returns its settings row
+// (the get calls of c/ip, c/share and c/comp).
+func (s *Service) readableSetting(ctx context.Context, p *account.Principal, id string) (*models.Survey, *models.CollectSetting, error) {
+	sv, err := s.check(ctx, p, id, surveysvc.NeedAny)
+	if err != nil {
+		return nil, nil, err
+	}
+	cs, err := s.setting(ctx, s.DB, sv.ID)
+	return sv, cs, err
 }
 
 // upsert writes the given columns of the settings row of a survey.
@@ -257,14 +272,17 @@ func (s *Service) Open(ctx context.Context, surveyID string) error {
 }
 
 // Close is the CloseCollection activity: collecting -> ended (returnToEdit: collecting or
-// ended -> designing). Closing a closed survey changes nothing.
+// ended -> designing). Closing a closed survey changes nothing. A close that ends
+// collection (every reason but returnToEdit) writes the survey.closed outbox event in the
+// same transaction (webhooks subscribed to "survey closed" are sent from it).
 func (s *Service) Close(ctx context.Context, surveyID, reason string) error {
 	to, from := models.SurveyEnded, []int{models.SurveyCollecting}
 	if reason == SignalReturnToEdit {
 		to, from = models.SurveyDesigning, []int{models.SurveyCollecting, models.SurveyEnded}
 	}
 	now := s.now()
-	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	wrote := false
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&models.Survey{}).Where("id = ? AND state IN ?", surveyID, from).Updates(map[string]any{"state": to, "updated_at": now})
 		if res.Error != nil {
 			return res.Error
@@ -276,8 +294,31 @@ func (s *Service) Close(ctx context.Context, surveyID, reason string) error {
 		if cs.ClosedAt != nil && res.RowsAffected == 0 {
 			return nil
 		}
-		return s.upsert(ctx, tx, surveyID, map[string]any{"closed_at": now, "close_reason": reason})
+		if err := s.upsert(ctx, tx, surveyID, map[string]any{"closed_at": now, "close_reason": reason}); err != nil {
+			return err
+		}
+		if reason == SignalReturnToEdit {
+			return nil
+		}
+		wrote = true
+		return outbox.Add(tx, now, outbox.Event{Kind: EventSurveyClosed, Key: surveyID + ":" + strconv.FormatInt(now.UnixMilli(), 10),
+			Payload: SurveyClosed{SurveyID: surveyID, Reason: reason, ClosedAt: now}})
 	})
+	if err == nil && wrote {
+		outbox.Nudge(s.Outbox)
+	}
+	return err
+}
+
+// EventSurveyClosed is the outbox kind written when collection ends (key: survey id + ":" +
+// close time in unix ms, payload SurveyClosed).
+const EventSurveyClosed = "survey.closed"
+
+// SurveyClosed is the payload of a survey.closed event.
+type SurveyClosed struct {
+	SurveyID string    `json:"surveyId"`
+	Reason   string    `json:"reason"`
+	ClosedAt time.Time `json:"closedAt"`
 }
 
 // CollectionFull is the answer service's notifier (after commit): the answer cap filled

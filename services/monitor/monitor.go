@@ -8,8 +8,13 @@ import (
 	"fmt"
 	"strings"
 
+	"time"
+
+	"gorm.io/gorm"
+
 	"dwsurvey/models"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/outbox"
 )
 
 // Execution is one workflow run.
@@ -21,6 +26,9 @@ type Execution struct {
 	StartTime    string `json:"startTime"`
 	CloseTime    string `json:"closeTime"`
 	TaskQueue    string `json:"taskQueue"`
+	// Step is where a review or grading workflow stands ("level 2", "administrator",
+	// "grading", "passed", ...; the workflow's memo), empty for other workflows.
+	Step string `json:"step,omitempty"`
 }
 
 // Event is one history event, summarised for people.
@@ -49,13 +57,18 @@ type Service struct {
 	UIURL     string
 	Namespace string
 	Audit     *audit.Recorder
+	// DB holds the outbox, whose state is shown with the list (nil: not shown).
+	DB  *gorm.DB
+	Now func() time.Time
 }
 
-// Page is one page of executions.
+// Page is one page of executions, with the outbox's state (events written with their
+// changes and not yet turned into workflows).
 type Page struct {
-	Items         []Execution `json:"items"`
-	NextPageToken string      `json:"nextPageToken"`
-	TemporalUIURL string      `json:"temporalUiUrl"`
+	Items         []Execution   `json:"items"`
+	NextPageToken string        `json:"nextPageToken"`
+	TemporalUIURL string        `json:"temporalUiUrl"`
+	Outbox        *outbox.Stats `json:"outbox,omitempty"`
 }
 
 func validName(s string) bool {
@@ -99,7 +112,19 @@ func (s *Service) List(ctx context.Context, workflowType, status string, pageSiz
 	if items == nil {
 		items = []Execution{}
 	}
-	return &Page{Items: items, NextPageToken: string(next), TemporalUIURL: s.UIURL}, nil
+	page := &Page{Items: items, NextPageToken: string(next), TemporalUIURL: s.UIURL}
+	if s.DB != nil {
+		now := time.Now()
+		if s.Now != nil {
+			now = s.Now()
+		}
+		st, err := outbox.ReadStats(ctx, s.DB, now)
+		if err != nil {
+			return nil, fmt.Errorf("outbox state: %w", err)
+		}
+		page.Outbox = &st
+	}
+	return page, nil
 }
 
 // Detail is an execution with its readable history.

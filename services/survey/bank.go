@@ -45,7 +45,7 @@ type BankQuestion struct {
 func (s *Service) Banks(ctx context.Context, p *account.Principal, name string, page, size int) ([]Bank, int64, error) {
 	q := s.DB.WithContext(ctx).Model(&models.QuBank{}).Where("owner_id = ?", p.UserID)
 	if name = strings.TrimSpace(name); name != "" {
-		q = q.Where("name LIKE ?", like(name))
+		q = q.Where(models.Contains("name", name))
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
@@ -256,10 +256,11 @@ func (s *Service) insertBankQuestions(ctx context.Context, tx *gorm.DB, b *model
 			return nil, models.Invalid("Question %d: %s", i+1, strings.ReplaceAll(ie.Msg, "questions[0]", "question"))
 		}
 		Sanitize(d)
-		if c.QuType == lang.TypePageTag {
+		q := d.Questions[0]
+		if q.QuType == lang.TypePageTag {
 			return nil, models.Invalid("Question %d: page breaks cannot be saved in a question bank", i+1)
 		}
-		prepared = append(prepared, &c)
+		prepared = append(prepared, q)
 	}
 	var maxSort int
 	if err := tx.Model(&models.QuBankQuestion{}).Where("bank_id = ?", b.ID).Select("COALESCE(MAX(sort),0)").Scan(&maxSort).Error; err != nil {
@@ -300,4 +301,46 @@ func (s *Service) DeleteBankQuestion(ctx context.Context, p *account.Principal, 
 		return err
 	}
 	return s.DB.WithContext(ctx).Where("id = ?", q.ID).Delete(&models.QuBankQuestion{}).Error
+}
+
+// BankTab is bank-qus.do's list item in the reference (DWSurvey v6) shape: a named group
+// of question documents ready to insert (fresh dwIds), as its designer's bank panel reads
+// them ({tabQuName, questions}).
+type BankTab struct {
+	TabQuName string            `json:"tabQuName"`
+	BankID    string            `json:"bankId"`
+	Questions []json.RawMessage `json:"questions"`
+}
+
+// maxBankTabs bounds bank-qus.do without a bank id (the caller's banks, newest first).
+const maxBankTabs = 50
+
+// BankTabs is bank-qus.do: the questions of the caller's bank bankID (another user's bank
+// is not found), or of each of the caller's banks when bankID is empty (an empty list
+// when there are none).
+func (s *Service) BankTabs(ctx context.Context, p *account.Principal, bankID string) ([]BankTab, error) {
+	var banks []models.QuBank
+	if bankID != "" {
+		b, err := s.ownBank(ctx, nil, p, bankID)
+		if err != nil {
+			return nil, err
+		}
+		banks = []models.QuBank{*b}
+	} else if err := s.DB.WithContext(ctx).Where("owner_id = ?", p.UserID).Order("updated_at DESC, id").
+		Limit(maxBankTabs).Find(&banks).Error; err != nil {
+		return nil, err
+	}
+	out := make([]BankTab, 0, len(banks))
+	for _, b := range banks {
+		qs, err := s.BankQuestions(ctx, p, b.ID, true)
+		if err != nil {
+			return nil, err
+		}
+		tab := BankTab{TabQuName: b.Name, BankID: b.ID, Questions: make([]json.RawMessage, 0, len(qs))}
+		for _, q := range qs {
+			tab.Questions = append(tab.Questions, q.Question)
+		}
+		out = append(out, tab)
+	}
+	return out, nil
 }

@@ -1,10 +1,12 @@
 package survey
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -47,13 +49,16 @@ func (s *Service) Design(ctx context.Context, p *account.Principal, id string) (
 
 func (s *Service) designDoc(ctx context.Context, a *Access) (*DesignDoc, error) {
 	sv := a.Survey
-	d := &DesignDoc{SurveyID: sv.ID, Sid: sv.Sid, SurveyJSONText: sv.Draft, Revision: sv.Revision, SurveyState: sv.State,
+	draft := CleanDocumentText(sv.Draft)
+	d := &DesignDoc{SurveyID: sv.ID, Sid: sv.Sid, SurveyJSONText: draft, Revision: sv.Revision, SurveyState: sv.State,
 		PublishedVersion: sv.PublishedVersion, PublishedAt: models.FormatTimePtr(sv.PublishedAt),
 		UpdateDate: models.FormatTime(sv.UpdatedAt), Rights: a.Rights, DraftChanged: true}
 	if sv.PublishedVersion > 0 {
 		var v models.SurveyVersion
 		if err := s.DB.WithContext(ctx).Where("survey_id = ? AND version = ?", sv.ID, sv.PublishedVersion).Take(&v).Error; err == nil {
-			d.DraftChanged = v.Document != sv.Draft
+			// what respondents get against the draft, both in the canonical form: two
+			// encodings of the same document are not a change
+			d.DraftChanged = canonicalDocument(CleanDocumentText(v.Document)) != canonicalDocument(draft)
 		}
 	}
 	return d, nil
@@ -93,39 +98,61 @@ func issueMsg(prefix string, issues []lang.Issue) error {
 	return models.Invalid("%s%s%s", prefix, strings.Join(errs, "; "), more)
 }
 
-// prepareDocument is the single pipeline every stored document goes through: parse, give
-// missing dwIds, load checks (errors refuse), sanitise, DSL AST.
-func prepareDocument(raw []byte) (*lang.Survey, []lang.Issue, error) {
+// prepareDocument is the single pipeline every stored document goes through: the JSON tree
+// as sent, missing dwIds given, URL fields checked (a refused URL refuses the document, naming
+// the field), rich text sanitised, the typed model's load checks (errors refuse), the DSL AST.
+// The tree is what is stored: only those patches differ from what the client sent.
+func prepareDocument(raw []byte) (*jsonObject, *lang.Survey, []lang.Issue, error) {
 	if len(raw) > MaxDocumentBytes {
-		return nil, nil, models.Invalid("Save failed: the survey document is larger than %d MB", MaxDocumentBytes>>20)
+		return nil, nil, nil, models.Invalid("Save failed: the survey document is larger than %d MB", MaxDocumentBytes>>20)
 	}
 	if len(strings.TrimSpace(string(raw))) == 0 || string(raw) == "null" || string(raw) == `""` {
-		return nil, nil, models.Invalid("Save failed: surveyJsonText is empty")
+		return nil, nil, nil, models.Invalid("Save failed: surveyJsonText is empty")
 	}
-	d, _, err := lang.Parse(raw)
+	notJSON := func(err error) error {
+		return models.Invalid("Save failed: the survey document is not valid JSON (%s)", strings.TrimPrefix(err.Error(), "survey: "))
+	}
+	body, err := unwrapDocument(raw)
 	if err != nil {
-		return nil, nil, models.Invalid("Save failed: the survey document is not valid JSON (%s)", strings.TrimPrefix(err.Error(), "survey: "))
+		return nil, nil, nil, notJSON(err)
 	}
-	lang.AssignDwIDs(d)
-	issues := lang.Check(d)
+	tree, err := documentTree(body)
+	if err != nil {
+		return nil, nil, nil, notJSON(err)
+	}
+	if _, _, err := lang.Parse(body); err != nil { // the typed model reads every block it knows
+		return nil, nil, nil, notJSON(err)
+	}
+	assignTreeDwIDs(tree)
+	if bad := cleanTree(tree); len(bad) > 0 {
+		return nil, nil, nil, urlRefusal("Save failed: ", bad)
+	}
+	d, issues, err := lang.Parse([]byte(treeText(tree)))
+	if err != nil {
+		return nil, nil, nil, notJSON(err)
+	}
 	if err := issueMsg("Save failed: ", issues); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	Sanitize(d)
 	if err := lang.UpdateDslAst(d); err != nil {
-		return nil, nil, models.Invalid("Save failed: dwDsl: %v", err)
+		return nil, nil, nil, models.Invalid("Save failed: dwDsl: %v", err)
 	}
+	setTreeDslAst(tree, d.DwDslAst)
+	refs, _ := lang.CheckPipes(d) // its errors are among issues and refused above
+	setTreeDwPipes(tree, refs)
+	d.DwPipes = refs
 	var warnings []lang.Issue
 	for _, is := range issues {
 		if is.Severity != "error" {
 			warnings = append(warnings, is)
 		}
 	}
-	return d, warnings, nil
+	return tree, d, warnings, nil
 }
 
-// Save validates and stores the draft. A bad document is refused with the failing paths and
-// the previous draft stays.
+// Save validates and stores the draft: the document as sent, patched only where the server
+// must (prepareDocument, the survey's identity, a title when it has none). A bad document is
+// refused with the failing paths and the previous draft stays.
 func (s *Service) Save(ctx context.Context, p *account.Principal, in SaveInput) (*SaveResult, error) {
 	a, err := s.access(ctx, nil, p, in.SurveyID, NeedDesign)
 	if err != nil {
@@ -135,27 +162,20 @@ func (s *Service) Save(ctx context.Context, p *account.Principal, in SaveInput) 
 	if in.BaseRevision != nil && *in.BaseRevision != sv.Revision {
 		return nil, models.Invalid(msgStale)
 	}
-	d, warnings, err := prepareDocument(in.SurveyJSONText)
+	tree, d, warnings, err := prepareDocument(in.SurveyJSONText)
 	if err != nil {
 		return nil, err
 	}
-	d.ID, d.Sid, d.SurveyType = lang.Str(sv.ID), lang.Str(sv.Sid), lang.Str(sv.SurveyType)
-	d.SurveyState = 0
-	if d.DwID == "" {
-		d.DwID = lang.Str(newID())
-	}
+	stampIdentity(tree, sv.ID, sv.Sid, sv.SurveyType)
 	title := docTitle(d)
 	if title == "" {
 		title = sv.Title
-		setDocTitle(d, title)
+		setTreeTitle(tree, title)
 	}
 	if utf8.RuneCountInString(title) > 200 {
 		return nil, models.Invalid("Save failed: the survey title must be at most 200 characters")
 	}
-	text, err := marshalDoc(d)
-	if err != nil {
-		return nil, err
-	}
+	text := treeText(tree)
 	now := s.now()
 	res := s.DB.WithContext(ctx).Model(&models.Survey{}).Where("id = ? AND revision = ?", sv.ID, sv.Revision).
 		Updates(map[string]any{"draft": text, "title": title, "revision": sv.Revision + 1, "updated_at": now})
@@ -227,11 +247,15 @@ func (s *Service) Publish(ctx context.Context, p *account.Principal, id string) 
 	if warnings == nil {
 		warnings = []lang.Issue{}
 	}
-	d.SurveyState = lang.Num(models.SurveyCollecting)
-	frozen, err := marshalDoc(d)
+	// the frozen version is the draft as stored (cleaned again: drafts stored before a rule
+	// existed get it), in the collecting state
+	tree, err := documentTree([]byte(sv.Draft))
 	if err != nil {
-		return nil, err
+		return nil, models.Invalid("Publish failed: the stored document is not valid JSON")
 	}
+	cleanTree(tree)
+	tree.set("surveyState", json.Number(strconv.Itoa(models.SurveyCollecting)))
+	frozen := treeText(tree)
 	now := s.now()
 	var version int
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -299,18 +323,12 @@ func (s *Service) Export(ctx context.Context, p *account.Principal, id string) (
 	if err != nil {
 		return nil, "", err
 	}
-	var buf strings.Builder
-	var v any
-	if err := json.Unmarshal([]byte(a.Survey.Draft), &v); err != nil {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, []byte(CleanDocumentText(a.Survey.Draft)), "", "  "); err != nil {
 		return nil, "", err
 	}
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, "", err
-	}
-	return []byte(buf.String()), "survey-" + a.Survey.Sid + ".json", nil
+	buf.WriteByte('\n')
+	return buf.Bytes(), "survey-" + a.Survey.Sid + ".json", nil
 }
 
 // ErrDeleted and ErrNotPublished are the refusals of PublishedDocument.
@@ -376,7 +394,10 @@ func (s *Service) SurveyAll(ctx context.Context, p *account.Principal, id string
 		return nil, err
 	}
 	sv := a.Survey
-	d, err := loadDoc(sv.Draft)
+	if err := models.FillAnswerCounts(ctx, s.DB, sv); err != nil {
+		return nil, err
+	}
+	d, err := loadDoc(CleanDocumentText(sv.Draft))
 	if err != nil {
 		return nil, err
 	}

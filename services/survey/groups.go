@@ -48,17 +48,20 @@ func (s *Service) Groups(ctx context.Context, p *account.Principal, groupType *i
 		if err := s.DB.WithContext(ctx).Model(&models.Survey{}).Where("group_id = ? AND deleted_at IS NULL", g.ID).Count(&n).Error; err != nil {
 			return nil, err
 		}
-		out = append(out, toGroup(g, n))
+		out = append(out, ToGroup(g, n))
 	}
 	return out, nil
 }
 
-func toGroup(g models.SurveyGroup, n int64) Group {
+// ToGroup is the row of group g holding n surveys.
+func ToGroup(g models.SurveyGroup, n int64) Group {
 	return Group{ID: g.ID, GroupName: g.Name, GroupDescription: g.Description, GroupType: g.Type, Status: g.Status,
 		SurveyCount: n, CreateDate: models.FormatTime(g.CreatedAt)}
 }
 
-func checkGroupInput(in *GroupInput) error {
+// CheckGroupInput applies the group rules (name required, at most 18 characters; description at
+// most 255; status 0 or 1) to in, trimming the name. Shared with the admin group pages.
+func CheckGroupInput(in *GroupInput) error {
 	in.GroupName = strings.TrimSpace(in.GroupName)
 	if in.GroupName == "" {
 		return models.Invalid("Please enter the group name")
@@ -77,7 +80,7 @@ func checkGroupInput(in *GroupInput) error {
 
 // AddGroup creates a group of the caller.
 func (s *Service) AddGroup(ctx context.Context, p *account.Principal, in GroupInput) (*Group, error) {
-	if err := checkGroupInput(&in); err != nil {
+	if err := CheckGroupInput(&in); err != nil {
 		return nil, err
 	}
 	g := models.SurveyGroup{ID: newID(), OwnerID: p.UserID, Name: in.GroupName, Description: in.GroupDescription, Type: 1, Status: 1,
@@ -91,7 +94,7 @@ func (s *Service) AddGroup(ctx context.Context, p *account.Principal, in GroupIn
 	if err := s.DB.WithContext(ctx).Create(&g).Error; err != nil {
 		return nil, err
 	}
-	r := toGroup(g, 0)
+	r := ToGroup(g, 0)
 	return &r, nil
 }
 
@@ -106,7 +109,7 @@ func (s *Service) ownGroup(ctx context.Context, p *account.Principal, id string)
 
 // EditGroup changes a group of the caller.
 func (s *Service) EditGroup(ctx context.Context, p *account.Principal, in GroupInput) (*Group, error) {
-	if err := checkGroupInput(&in); err != nil {
+	if err := CheckGroupInput(&in); err != nil {
 		return nil, err
 	}
 	g, err := s.ownGroup(ctx, p, in.ID)
@@ -123,7 +126,7 @@ func (s *Service) EditGroup(ctx context.Context, p *account.Principal, in GroupI
 	if err := s.DB.WithContext(ctx).Save(g).Error; err != nil {
 		return nil, err
 	}
-	r := toGroup(*g, 0)
+	r := ToGroup(*g, 0)
 	return &r, nil
 }
 

@@ -143,7 +143,7 @@ func (s *Service) ImportSurvey(ctx context.Context, p *account.Principal, in Imp
 	if mode == "parse" {
 		return out, nil
 	}
-	info, err := s.create(ctx, p, createSpec{title: title, surveyType: st, doc: r.Doc})
+	info, err := s.create(ctx, p, createSpec{title: title, surveyType: st, doc: r.Doc, refuseURLs: true})
 	if err != nil {
 		return nil, err
 	}

@@ -1,20 +1,23 @@
 package survey
 
 import (
+	"encoding/json"
 	"html"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	xhtml "golang.org/x/net/html"
 
 	lang "dwsurvey/survey"
 )
 
-// Rich text of titles, notes and options may carry a small safe HTML subset. Everything else
-// is removed: script/style/iframe/object... elements with their content, unknown tags (their
-// text is kept), on* attributes, and javascript:/vbscript:/data: URLs (data:image/png|jpeg|gif
-// is allowed in img src).
+// Rich text of titles, notes, options, the end page and every other HTML field of a document
+// may carry a small safe HTML subset. Everything else is removed: script/style/iframe/object...
+// elements with their content, unknown tags (their text is kept), on* attributes, links and
+// images whose URL is not http(s) or a path of ours (SafeURL), and style declarations other
+// than the colours the editor sets (AllowedStyleProps with a colour value).
 var allowedTags = map[string]bool{
 	"b": true, "strong": true, "i": true, "em": true, "u": true, "s": true, "strike": true, "del": true, "sub": true,
 	"sup": true, "br": true, "p": true, "div": true, "span": true, "font": true, "a": true, "img": true, "ul": true,
@@ -34,18 +37,93 @@ var allowedAttrs = map[string]bool{
 	"face": true, "target": true, "width": true, "height": true, "align": true, "colspan": true, "rowspan": true,
 }
 
-var (
-	badStyle    = regexp.MustCompile(`(?i)expression|url\s*\(|javascript:|vbscript:|@import|behavior|-moz-binding`)
-	safeURL     = regexp.MustCompile(`(?i)^(https?://|mailto:|/|#|\./|\.\./|[a-z0-9_\-./?=&%#]+$)`)
-	safeDataImg = regexp.MustCompile(`(?i)^data:image/(png|jpe?g|gif);base64,[a-z0-9+/=\s]+$`)
-	ctrlChars   = regexp.MustCompile(`[\x00-\x20]+`)
-)
+// AllowedStyleProps are the only CSS properties a style attribute keeps, each only with a
+// value matching ColorPattern: the colours the editor sets (text colour, highlight).
+var AllowedStyleProps = []string{"background-color", "color"}
+
+// ColorPattern is a CSS colour value: #rgb[a] / #rrggbb[aa], rgb()/rgba()/hsl()/hsla() with
+// numbers only, or a colour name. The console keeps the identical text (COLOR_PATTERN).
+const ColorPattern = `^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]*\)|[a-z]{3,20})$`
+
+var colorValue = regexp.MustCompile(ColorPattern)
+
+// cleanStyle keeps the allowed declarations of a style attribute ("prop: value;" each,
+// separated by a space); "" when none is left.
+func cleanStyle(style string) string {
+	var out []string
+	for _, decl := range strings.Split(style, ";") {
+		name, val, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		name = strings.ToLower(strings.TrimSpace(name))
+		val = strings.TrimSpace(val)
+		allowed := false
+		for _, p := range AllowedStyleProps {
+			allowed = allowed || p == name
+		}
+		if allowed && colorValue.MatchString(strings.ToLower(val)) {
+			out = append(out, name+": "+val+";")
+		}
+	}
+	return strings.Join(out, " ")
+}
 
 // SanitizeHTML returns s with only the safe subset kept.
 func SanitizeHTML(s string) string {
 	if !strings.ContainsAny(s, "<>&") {
 		return s
 	}
+	if out, ok := sanitized.get(s); ok {
+		return out
+	}
+	out := sanitizeHTML(s)
+	sanitized.put(s, out)
+	return out
+}
+
+// sanitizeMemo remembers recent results of SanitizeHTML (a pure function): served documents
+// are cleaned on every request and repeat the same texts, and each tokenizer run allocates a
+// 4 KB buffer. Bounded by total bytes: when full it starts over.
+type sanitizeMemo struct {
+	mu    sync.Mutex
+	m     map[string]string
+	bytes int
+}
+
+const (
+	sanitizeMemoBytes   = 8 << 20 // all keys and values together
+	sanitizeMemoMaxText = 16 << 10
+)
+
+var sanitized = &sanitizeMemo{m: map[string]string{}}
+
+func (c *sanitizeMemo) get(s string) (string, bool) {
+	if len(s) > sanitizeMemoMaxText {
+		return "", false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out, ok := c.m[s]
+	return out, ok
+}
+
+func (c *sanitizeMemo) put(s, out string) {
+	if len(s) > sanitizeMemoMaxText {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bytes+len(s)+len(out) > sanitizeMemoBytes {
+		c.m, c.bytes = map[string]string{}, 0
+	}
+	if _, ok := c.m[s]; !ok {
+		c.m[s] = out
+		c.bytes += len(s) + len(out)
+	}
+}
+
+func sanitizeHTML(s string) string {
 	z := xhtml.NewTokenizer(strings.NewReader(s))
 	var b strings.Builder
 	skip := 0 // depth inside a dropped element
@@ -110,22 +188,17 @@ func cleanAttr(tag, key, val string) (string, bool) {
 	}
 	switch key {
 	case "style":
-		if badStyle.MatchString(val) {
-			return "", false
-		}
-	case "href", "src":
+		v := cleanStyle(val)
+		return v, v != ""
+	case "color":
 		v := strings.TrimSpace(val)
-		compact := ctrlChars.ReplaceAllString(v, "")
-		if key == "src" && tag == "img" && safeDataImg.MatchString(v) {
-			return v, true
-		}
+		return v, colorValue.MatchString(strings.ToLower(v))
+	case "href", "src":
 		if key == "href" && tag != "a" || key == "src" && tag != "img" {
 			return "", false
 		}
-		if strings.Contains(strings.ToLower(compact), "script:") || strings.HasPrefix(strings.ToLower(compact), "data:") || !safeURL.MatchString(compact) {
-			return "", false
-		}
-		return v, true
+		v := strings.TrimSpace(val)
+		return v, v != "" && SafeURL(v)
 	case "target":
 		if val != "_blank" {
 			return "", false
@@ -166,60 +239,16 @@ func plainText(s string) string {
 
 func escapeText(s string) string { return xhtml.EscapeString(s) }
 
-func cleanText(t *lang.Text) {
-	if t != nil {
-		t.DwHTML = SanitizeHTML(t.DwHTML)
-		t.DwText = plainText(t.DwText)
-	}
-}
-
-func cleanStr(s *lang.Str) { *s = lang.Str(SanitizeHTML(string(*s))) }
-
-// Sanitize cleans every rich-text field of a document in place: survey title and note,
-// question titles, notes and solutions, option, row, column and group titles.
+// Sanitize cleans a typed document in place with the rules of a stored one (cleanTree: every
+// rich-text field through SanitizeHTML, URL fields that are not allowed emptied).
 func Sanitize(d *lang.Survey) {
-	cleanStr(&d.SurveyName)
-	cleanText(d.SurveyNameObj)
-	if sd := d.SurveyDetail; sd != nil {
-		cleanStr(&sd.SurveyNote)
-		sd.SurveyNoteText = lang.Str(plainText(string(sd.SurveyNoteText)))
-		cleanText(sd.SurveyNodeObj)
-	}
-	for _, q := range d.Questions {
-		if q == nil {
-			continue
-		}
-		cleanStr(&q.QuTitle)
-		cleanStr(&q.QuNote)
-		cleanStr(&q.QuName)
-		cleanText(q.QuTitleObj)
-		cleanText(q.QuNoteObj)
-		cleanText(q.Solution)
-		for _, l := range [][]*lang.Option{q.QuRadios, q.QuCheckboxs, q.QuScores, q.QuOrderbys, q.QuMultiFillblanks, q.QuRows, q.QuCols} {
-			for _, o := range l {
-				cleanOption(o)
-			}
-		}
-	}
-}
-
-func cleanOption(o *lang.Option) {
-	if o == nil {
+	raw, err := lang.MarshalCanonical(d)
+	if err != nil {
 		return
 	}
-	cleanStr(&o.OptionTitle)
-	cleanStr(&o.OptionName)
-	cleanText(o.OptionTitleObj)
-	cleanText(o.GroupNameObj)
-	if o.OptionImg != nil {
-		if v, ok := cleanAttr("img", "src", string(o.OptionImg.ImgSrc)); ok {
-			o.OptionImg.ImgSrc = lang.Str(v)
-		} else {
-			o.OptionImg.ImgSrc = ""
-		}
-	}
-	for _, g := range o.GroupOptions {
-		cleanOption(g)
+	var c lang.Survey
+	if json.Unmarshal([]byte(CleanDocumentText(string(raw))), &c) == nil {
+		*d = c
 	}
 }
 
@@ -237,3 +266,7 @@ func sortedKeys(m map[string]bool) []string {
 func RichTextLists() (allowed, dropped, attrs []string) {
 	return sortedKeys(allowedTags), sortedKeys(dropWithContent), sortedKeys(allowedAttrs)
 }
+
+// PlainText is the plain text of rich text: tags stripped, entities decoded (exports and
+// reports show titles and options this way).
+func PlainText(s string) string { return plainText(s) }

@@ -7,6 +7,7 @@ package survey
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -129,13 +130,23 @@ func (s *Service) Check(ctx context.Context, p *account.Principal, idOrSid strin
 
 const sidAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
 
-// newSid returns a 7-character lowercase alphanumeric short code.
+// SidLength is the length of new sids: 14 characters of sidAlphabet chosen uniformly carry
+// 14·log2(36) ≈ 72 random bits, so sids cannot be guessed (older 7-character sids stay valid:
+// lookups never look at the length).
+const SidLength = 14
+
+// newSid returns a SidLength-character lowercase alphanumeric short code from crypto/rand
+// (bytes of 252 and above are dropped, so every character is equally likely).
 func newSid() string {
-	var b [7]byte
-	_, _ = rand.Read(b[:])
-	out := make([]byte, 7)
-	for i, v := range b {
-		out[i] = sidAlphabet[int(v)%len(sidAlphabet)]
+	out := make([]byte, 0, SidLength)
+	var buf [32]byte
+	for len(out) < SidLength {
+		_, _ = rand.Read(buf[:])
+		for _, v := range buf {
+			if int(v) < 252 && len(out) < SidLength { // 252 = 7·36
+				out = append(out, sidAlphabet[int(v)%len(sidAlphabet)])
+			}
+		}
 	}
 	return string(out)
 }
@@ -155,10 +166,6 @@ func (s *Service) uniqueSid(ctx context.Context, db *gorm.DB) (string, error) {
 }
 
 func newID() string { return uuid.NewString() }
-
-func like(v string) string {
-	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(v) + "%"
-}
 
 func validType(t string) bool {
 	for _, v := range models.SurveyTypes {
@@ -187,7 +194,38 @@ func newDraft(sv *models.Survey) *lang.Survey {
 		SurveyDetail: &lang.SurveyDetail{DwID: lang.Str(newID())},
 		Questions:    []*lang.Question{}}
 	d.ApplyDefaults()
+	withReferenceBlocks(d)
 	return d
+}
+
+// withReferenceBlocks gives a new draft every settings block the reference (DWSurvey v6)
+// designer and answer page read without checking (surveyAttrs.anBroAttr.enabled,
+// surveyStyle.logoImg.enabled, …), all switched off, so that its client opens surveys
+// created here. The values are the reference client's own defaults.
+func withReferenceBlocks(d *lang.Survey) {
+	a := d.SurveyAttrs
+	raw := func(dst *json.RawMessage, v string) {
+		if len(*dst) == 0 {
+			*dst = json.RawMessage(v)
+		}
+	}
+	raw(&a.AnBroAttr, `{"enabled":false,"anNum":1}`)
+	raw(&a.AnIPAttr, `{"enabled":false,"anNum":1}`)
+	raw(&a.AnEndNumAttr, `{"enabled":false,"endNum":null}`)
+	raw(&a.AnEndTimeAttr, `{"enabled":false,"endTime":null}`)
+	raw(&a.AnStartTimeAttr, `{"enabled":false,"startTime":null}`)
+	if a.AnPwdAttr == nil {
+		a.AnPwdAttr = &lang.AnPwdAttr{}
+	}
+	if a.OpoqAttr == nil {
+		a.OpoqAttr = &lang.Enabled{}
+	}
+	st := d.SurveyStyle
+	for _, img := range []**lang.StyleImg{&st.PageTopImg, &st.PageBgImg, &st.LogoImg} {
+		if *img == nil {
+			*img = &lang.StyleImg{}
+		}
+	}
 }
 
 func marshalDoc(d *lang.Survey) (string, error) {

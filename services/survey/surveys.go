@@ -61,7 +61,7 @@ func (s *Service) List(ctx context.Context, p *account.Principal, f ListFilter, 
 		q = q.Where("surveys.deleted_at IS NULL AND (surveys.owner_id = ? OR c.id IS NOT NULL)", p.UserID)
 	}
 	if v := strings.TrimSpace(f.SurveyName); v != "" {
-		q = q.Where("surveys.title LIKE ?", like(v))
+		q = q.Where(models.Contains("surveys.title", v))
 	}
 	if f.SurveyState != nil {
 		q = q.Where("surveys.state = ?", *f.SurveyState)
@@ -80,6 +80,13 @@ func (s *Service) List(ctx context.Context, p *account.Principal, f ListFilter, 
 	}
 	if err := q.Select("surveys.*, c.rights AS collab_rights").Order(order).Offset((page - 1) * size).Limit(size).
 		Scan(&rows).Error; err != nil {
+		return nil, 0, err
+	}
+	svs := make([]*models.Survey, len(rows))
+	for i := range rows {
+		svs[i] = &rows[i].Survey
+	}
+	if err := models.FillAnswerCounts(ctx, db, svs...); err != nil {
 		return nil, 0, err
 	}
 	groups := map[string]string{}
@@ -128,6 +135,8 @@ type Info struct {
 	PublishedAt string `json:"publishedAt"`
 	QuestionNum int    `json:"surveyQuNum"`
 	AnswerURL   string `json:"answerUrl"`
+	// SurveyDetail is the reference client's view of the answer settings (refdetail.go).
+	SurveyDetail *RefSurveyDetail `json:"surveyDetail"`
 }
 
 // Info returns a survey's row data.
@@ -141,6 +150,9 @@ func (s *Service) Info(ctx context.Context, p *account.Principal, id string) (*I
 
 func (s *Service) info(ctx context.Context, a *Access) (*Info, error) {
 	sv := a.Survey
+	if err := models.FillAnswerCounts(ctx, s.DB, sv); err != nil {
+		return nil, err
+	}
 	in := &Info{Row: toRow(sv), Industry: sv.Industry, Scene: sv.Scene, Revision: sv.Revision,
 		PublishedAt: models.FormatTimePtr(sv.PublishedAt), AnswerURL: "/v8/s/an/" + sv.Sid}
 	in.Rights = a.Rights
@@ -151,13 +163,17 @@ func (s *Service) info(ctx context.Context, a *Access) (*Info, error) {
 			in.GroupName = g.Name
 		}
 	}
-	if d, err := loadDoc(sv.Draft); err == nil {
+	d, err := loadDoc(sv.Draft)
+	if err == nil {
 		for _, q := range d.Questions {
 			if q != nil && q.IsCounted() {
 				in.QuestionNum++
 			}
 		}
+	} else {
+		d = nil
 	}
+	in.SurveyDetail = refSurveyDetail(d, in.QuestionNum)
 	return in, nil
 }
 
@@ -178,7 +194,7 @@ func (s *Service) BaseAttrs(ctx context.Context, p *account.Principal, id string
 	if err != nil {
 		return nil, err
 	}
-	d, err := loadDoc(a.Survey.Draft)
+	d, err := loadDoc(CleanDocumentText(a.Survey.Draft))
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +257,9 @@ func checkShort(field, v string, max int) error {
 
 type createSpec struct {
 	title, surveyType, groupID, industry, scene string
-	doc                                         *lang.Survey // nil: a new empty draft
+	doc                                         *lang.Survey // nil (and raw ""): a new empty draft
+	raw                                         string       // a stored document to copy as it is
+	refuseURLs                                  bool         // an import: a URL that is not allowed refuses it (else it is emptied)
 	tx                                          *gorm.DB
 	after                                       func(tx *gorm.DB, sv *models.Survey) error
 }
@@ -259,25 +277,33 @@ func (s *Service) create(ctx context.Context, p *account.Principal, c createSpec
 		sv := &models.Survey{ID: newID(), Sid: sid, OwnerID: p.UserID, Title: c.title, SurveyType: c.surveyType,
 			State: models.SurveyDesigning, GroupID: c.groupID, Industry: c.industry, Scene: c.scene, Revision: 1,
 			CreatedAt: now, UpdatedAt: now}
-		var d *lang.Survey
-		if c.doc == nil {
-			d = newDraft(sv)
-		} else {
-			d = c.doc
-			lang.AssignDwIDs(d)
-			Sanitize(d)
-			d.ApplyDefaults()
-			d.ID, d.Sid, d.SurveyType = lang.Str(sv.ID), lang.Str(sv.Sid), lang.Str(sv.SurveyType)
-			d.SurveyState = 0
-			setDocTitle(d, c.title)
-			if d.DwID == "" {
-				d.DwID = lang.Str(newID())
+		text := c.raw
+		if text == "" {
+			d := c.doc
+			if d == nil {
+				d = newDraft(sv)
+			} else {
+				lang.AssignDwIDs(d)
+				d.ApplyDefaults()
+				_ = lang.UpdateDslAst(d)
 			}
-			_ = lang.UpdateDslAst(d)
+			if text, err = marshalDoc(d); err != nil {
+				return err
+			}
 		}
-		if sv.Draft, err = marshalDoc(d); err != nil {
+		// the same patches as a save: identity, title, sanitised rich text, URLs only of
+		// the allowed kinds (a copy or an import keeps every other key as it was)
+		tree, err := documentTree([]byte(text))
+		if err != nil {
 			return err
 		}
+		assignTreeDwIDs(tree)
+		if bad := cleanTree(tree); len(bad) > 0 && c.refuseURLs {
+			return urlRefusal("Import failed: ", bad)
+		}
+		stampIdentity(tree, sv.ID, sv.Sid, sv.SurveyType)
+		setTreeTitle(tree, c.title)
+		sv.Draft = treeText(tree)
 		if err := tx.Create(sv).Error; err != nil {
 			return err
 		}
@@ -311,6 +337,8 @@ type CopyInput struct {
 	ID         string `json:"id" form:"id"`
 	SurveyID   string `json:"surveyId" form:"surveyId"`
 	SurveyName string `json:"surveyName" form:"surveyName"`
+	// FromSurveyID is the reference client's name for the survey to copy.
+	FromSurveyID string `json:"fromSurveyId" form:"fromSurveyId"`
 }
 
 // Copy duplicates a survey's draft into a new survey (designing, no versions, no answers)
@@ -319,6 +347,9 @@ func (s *Service) Copy(ctx context.Context, p *account.Principal, in CopyInput) 
 	id := in.ID
 	if id == "" {
 		id = in.SurveyID
+	}
+	if id == "" {
+		id = in.FromSurveyID
 	}
 	a, err := s.access(ctx, nil, p, id, NeedDesign)
 	if err != nil {
@@ -336,16 +367,12 @@ func (s *Service) Copy(ctx context.Context, p *account.Principal, in CopyInput) 
 	if err != nil {
 		return nil, err
 	}
-	d, err := loadDoc(src.Draft)
-	if err != nil {
-		return nil, err
-	}
 	groupID := src.GroupID
 	if src.OwnerID != p.UserID {
 		groupID = ""
 	}
 	return s.create(ctx, p, createSpec{title: title, surveyType: src.SurveyType, groupID: groupID, industry: src.Industry,
-		scene: src.Scene, doc: d})
+		scene: src.Scene, raw: src.Draft})
 }
 
 // eachOwned runs fn in one transaction for every survey of ids, each of which must be the

@@ -74,7 +74,7 @@ func (s *Service) visibleTemplates(ctx context.Context, p *account.Principal) *g
 func (s *Service) Templates(ctx context.Context, p *account.Principal, f TemplateFilter, page, size int) ([]Template, int64, error) {
 	q := s.visibleTemplates(ctx, p)
 	if f.Name != "" {
-		q = q.Where("name LIKE ?", like(f.Name))
+		q = q.Where(models.Contains("name", f.Name))
 	}
 	if f.Industry != "" {
 		q = q.Where("industry = ?", f.Industry)
@@ -129,7 +129,7 @@ func toTemplate(t models.SurveyTemplate, creator string, withDoc bool) Template 
 		r.CoverURL = "/api/dwsurvey/app/survey-template/cover.do?id=" + t.ID
 	}
 	if withDoc {
-		r.SurveyJSONText = t.Document
+		r.SurveyJSONText = CleanDocumentText(t.Document)
 	}
 	return r
 }
@@ -210,7 +210,7 @@ func (s *Service) templateDoc(ctx context.Context, p *account.Principal, in *Tem
 		return d, a.Survey.SurveyType, err
 	}
 	if len(in.SurveyJSONText) > 0 && string(in.SurveyJSONText) != "null" && string(in.SurveyJSONText) != `""` {
-		d, _, err := prepareDocument(in.SurveyJSONText)
+		_, d, _, err := prepareDocument(in.SurveyJSONText)
 		if err != nil {
 			return nil, "", err
 		}

@@ -89,11 +89,130 @@ func ToolbarFor(surveyType string) []ToolbarItem {
 	}
 }
 
-// Toolbar is toolbar-qus.do: the types for the survey's type.
-func (s *Service) Toolbar(ctx context.Context, p *account.Principal, id string) (map[string]any, error) {
+// ToolbarTab is one tab of the designer's palette in the reference (DWSurvey v6) shape:
+// toolbar-qus.do answers a list of these. The reference client renders TabName, each
+// TabQu's TabQuName and its question templates; our console reads the same list.
+type ToolbarTab struct {
+	TabName string         `json:"tabName"`
+	TabQus  []ToolbarTabQu `json:"tabQus"`
+}
+
+// ToolbarTabQu is a group of question templates inside a tab.
+type ToolbarTabQu struct {
+	TabQuName string `json:"tabQuName"`
+	// Group is our palette group (choice, text, scale, matrix, advanced, component, layout).
+	Group     string            `json:"group"`
+	Questions []ToolbarQuestion `json:"questions"`
+}
+
+// ToolbarQuestion is a question template as the reference designer clones it into a survey
+// (its legacy question fields: quTitle/quName/quNote, hv, cellCount, answerInputRow,
+// checkType, dwsurveyfont, the option lists with optionName/optionTitle), plus our palette
+// keys (nameKey, group, scoring, childType). Keys the reference client tests against null
+// are sent as null, never left out.
+type ToolbarQuestion struct {
+	QuType         string          `json:"quType"`
+	ChildType      string          `json:"childType,omitempty"`
+	QuTitle        string          `json:"quTitle"`
+	QuName         *string         `json:"quName"`
+	QuNote         *string         `json:"quNote"`
+	Hv             int             `json:"hv"`
+	CellCount      int             `json:"cellCount"`
+	AnswerInputRow int             `json:"answerInputRow"`
+	CheckType      *string         `json:"checkType"`
+	ParamInt02     *int            `json:"paramInt02"`
+	Dwsurveyfont   *string         `json:"dwsurveyfont"`
+	QuRadios       []toolbarOption `json:"quRadios,omitempty"`
+	QuCheckboxs    []toolbarOption `json:"quCheckboxs,omitempty"`
+	QuOrderbys     []toolbarOption `json:"quOrderbys,omitempty"`
+	QuMultiFbks    []toolbarOption `json:"quMultiFillblanks,omitempty"`
+	QuScores       []toolbarOption `json:"quScores,omitempty"`
+	NameKey        string          `json:"nameKey"`
+	Group          string          `json:"group"`
+	Scoring        bool            `json:"scoring"`
+}
+
+type toolbarOption struct {
+	OptionName  string `json:"optionName"`
+	OptionTitle string `json:"optionTitle"`
+}
+
+// toolbarGroupNames are the tab group titles the reference client shows (its language).
+var toolbarGroupNames = map[string]string{"choice": "选择题", "text": "填空题", "scale": "评分量表", "matrix": "矩阵题",
+	"advanced": "高级题型", "component": "扩展组件", "layout": "辅助组件"}
+
+// toolbarTitles are the template titles (the reference designer shows the template as a
+// sample question); types without an entry use "题目标题".
+var toolbarTitles = map[string]string{lang.TypeRadio: "单选题标题", lang.TypeCheckbox: "多选题标题", lang.TypeFillblank: "填空题标题",
+	lang.TypeMultiFillblank: "多项填空题标题", lang.TypeScore: "评分题标题", lang.TypeOrderQu: "排序题标题",
+	lang.TypeUploadFile: "上传题标题", lang.TypeParagraph: "请输入段落标题", lang.TypePageTag: "",
+	lang.TypeMatrixRadio: "矩阵单选题标题", lang.TypeMatrixCheckbox: "矩阵多选题标题", lang.TypeMatrixInput: "矩阵填空题标题",
+	lang.TypeMatrixScale: "矩阵量表题标题", lang.TypeMatrixSlider: "矩阵滑块题标题"}
+
+// toolbarIcons are the reference client's icon classes (its font-dwsurvey icon font) for the
+// types it has no built-in palette icon for; the other templates send dwsurveyfont null and
+// it draws its own icon by quType. Types without an entry get its generic icon.
+var toolbarIcons = map[string]string{lang.TypeImgRadio: "icon-dwsurvey-tupiandanxuan", lang.TypeImgCheckbox: "icon-dwsurvey-tupianduoxuan",
+	lang.TypeAnswer: "icon-dwsurvey-duoxiangwenben", lang.TypeChenScore: "icon-dwsurvey-juzhenpingfen",
+	lang.TypeScaleNPS: "icon-dwsurvey-liangbiaoti", lang.TypeScaleSlider: "icon-dwsurvey-huakuaiti",
+	lang.TypeMatrixRadio: "icon-dwsurvey-juzhendanxuan", lang.TypeMatrixCheckbox: "icon-dwsurvey-juzhenduoxuan",
+	lang.TypeMatrixInput: "icon-dwsurvey-juzhentiankong", lang.TypeMatrixNumber: "icon-dwsurvey-juzhenshuzhi",
+	lang.TypeMatrixScale: "icon-dwsurvey-juzhenliangbiao", lang.TypeMatrixSlider: "icon-dwsurvey-juzhenhuakuai",
+	lang.TypeMatrixSelect: "icon-dwsurvey-juzhenxiala", lang.TypeMatrixGroup: "icon-dwsurvey-juzhenzuhe",
+	lang.TypeUploadImage: "icon-dwsurvey-shangchuan", lang.TypeCascade: "icon-dwsurvey-jilian",
+	lang.TypeSignature: "icon-dwsurvey-qianming", lang.TypeGeolocation: "icon-dwsurvey-dizhi"}
+
+func sampleOptions() []toolbarOption {
+	return []toolbarOption{{OptionName: "选项1", OptionTitle: "选项1"}, {OptionName: "选项2", OptionTitle: "选项2"}}
+}
+
+func toolbarQuestion(it ToolbarItem) ToolbarQuestion {
+	title, known := toolbarTitles[it.QuType]
+	if !known {
+		title = "题目标题"
+	}
+	q := ToolbarQuestion{QuType: it.QuType, ChildType: it.ChildType, QuTitle: title, Hv: 2, AnswerInputRow: 1,
+		NameKey: it.NameKey, Group: it.Group, Scoring: it.Scoring}
+	if icon, has := toolbarIcons[it.QuType]; has && it.ChildType == "" {
+		q.Dwsurveyfont = &icon
+	}
+	switch it.QuType {
+	case lang.TypeRadio:
+		q.QuRadios = sampleOptions()
+	case lang.TypeCheckbox:
+		q.QuCheckboxs = sampleOptions()
+	case lang.TypeOrderQu:
+		q.QuOrderbys = sampleOptions()
+	case lang.TypeMultiFillblank:
+		q.QuMultiFbks = sampleOptions()
+	case lang.TypeScore:
+		q.QuScores = sampleOptions()
+		five := 5
+		q.ParamInt02 = &five
+	}
+	return q
+}
+
+// ToolbarTabsFor is the palette of a survey type in the reference shape: one tab, a
+// group per kind of question, in ToolbarFor's order.
+func ToolbarTabsFor(surveyType string) []ToolbarTab {
+	tab := ToolbarTab{TabName: "题型", TabQus: []ToolbarTabQu{}}
+	for _, it := range ToolbarFor(surveyType) {
+		n := len(tab.TabQus)
+		if n == 0 || tab.TabQus[n-1].Group != it.Group {
+			tab.TabQus = append(tab.TabQus, ToolbarTabQu{TabQuName: toolbarGroupNames[it.Group], Group: it.Group})
+			n++
+		}
+		tab.TabQus[n-1].Questions = append(tab.TabQus[n-1].Questions, toolbarQuestion(it))
+	}
+	return []ToolbarTab{tab}
+}
+
+// Toolbar is toolbar-qus.do for a survey: the palette of its type.
+func (s *Service) Toolbar(ctx context.Context, p *account.Principal, id string) ([]ToolbarTab, error) {
 	a, err := s.access(ctx, nil, p, id, NeedDesign)
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"surveyType": a.Survey.SurveyType, "items": ToolbarFor(a.Survey.SurveyType)}, nil
+	return ToolbarTabsFor(a.Survey.SurveyType), nil
 }

@@ -11,9 +11,11 @@ import (
 	workflowpb "go.temporal.io/api/workflow/v1"
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
 
 	"dwsurvey/models"
 	"dwsurvey/services/monitor"
+	"dwsurvey/workflows"
 )
 
 // Monitor implements monitor.Backend with a Temporal client.
@@ -59,6 +61,12 @@ func execution(info *workflowpb.WorkflowExecutionInfo) monitor.Execution {
 	}
 	if info.GetCloseTime() != nil {
 		ex.CloseTime = fmtTS(info.GetCloseTime().AsTime())
+	}
+	if p := info.GetMemo().GetFields()[workflows.MemoStep]; p != nil {
+		var step string
+		if converter.GetDefaultDataConverter().FromPayload(p, &step) == nil {
+			ex.Step = step
+		}
 	}
 	return ex
 }
@@ -137,6 +145,21 @@ func summarize(ev *historypb.HistoryEvent) string {
 		return "signal " + ev.GetWorkflowExecutionSignaledEventAttributes().GetSignalName()
 	case ev.GetWorkflowExecutionUpdateAcceptedEventAttributes() != nil:
 		return "update " + ev.GetWorkflowExecutionUpdateAcceptedEventAttributes().GetAcceptedRequest().GetInput().GetName() + " accepted"
+	case ev.GetWorkflowExecutionUpdateCompletedEventAttributes() != nil:
+		if f := ev.GetWorkflowExecutionUpdateCompletedEventAttributes().GetOutcome().GetFailure(); f != nil {
+			return "update failed: " + f.GetMessage()
+		}
+		return "update completed"
+	case ev.GetWorkflowPropertiesModifiedEventAttributes() != nil:
+		if p := ev.GetWorkflowPropertiesModifiedEventAttributes().GetUpsertedMemo().GetFields()[workflows.MemoStep]; p != nil {
+			var step string
+			if converter.GetDefaultDataConverter().FromPayload(p, &step) == nil {
+				return "step: " + step
+			}
+		}
+		return "properties modified"
+	case ev.GetMarkerRecordedEventAttributes() != nil:
+		return "recorded " + ev.GetMarkerRecordedEventAttributes().GetMarkerName()
 	case ev.GetWorkflowExecutionFailedEventAttributes() != nil:
 		return "workflow failed: " + ev.GetWorkflowExecutionFailedEventAttributes().GetFailure().GetMessage()
 	case ev.GetWorkflowExecutionTerminatedEventAttributes() != nil:

@@ -26,22 +26,37 @@ type ArchiveSchedule struct {
 // EnsureLogArchiveSchedule creates the schedule, or updates it to the given settings
 // when it exists. Safe to call from every worker at start.
 func EnsureLogArchiveSchedule(ctx context.Context, c client.Client, s ArchiveSchedule) error {
+	return ensureArchiveSchedule(ctx, c, s, workflows.LogArchiveScheduleID, "log-archive", workflows.LogArchiveWorkflow)
+}
+
+// EnsureAnswerLogArchiveSchedule creates (or updates) the daily archive of the answer log with
+// the same settings as the system log's.
+func EnsureAnswerLogArchiveSchedule(ctx context.Context, c client.Client, s ArchiveSchedule) error {
+	return ensureArchiveSchedule(ctx, c, s, workflows.AnswerLogArchiveScheduleID, "answer-log-archive", workflows.AnswerLogArchiveWorkflow)
+}
+
+func ensureArchiveSchedule(ctx context.Context, c client.Client, s ArchiveSchedule, scheduleID, workflowID string, wf any) error {
 	spec := client.ScheduleSpec{CronExpressions: []string{s.Cron}, TimeZoneName: s.TimeZone}
 	action := &client.ScheduleWorkflowAction{
-		ID:        "log-archive",
-		Workflow:  workflows.LogArchiveWorkflow,
+		ID:        workflowID,
+		Workflow:  wf,
 		Args:      []any{workflows.LogArchiveInput{OlderThanDays: s.OlderThanDays, BatchSize: s.BatchSize}},
 		TaskQueue: s.TaskQueue,
 	}
-	_, err := c.ScheduleClient().Create(ctx, client.ScheduleOptions{ID: workflows.LogArchiveScheduleID, Spec: spec, Action: action})
+	return ensureSchedule(ctx, c, scheduleID, spec, action)
+}
+
+// ensureSchedule creates the schedule id, or updates its spec and action when it exists.
+func ensureSchedule(ctx context.Context, c client.Client, id string, spec client.ScheduleSpec, action *client.ScheduleWorkflowAction) error {
+	_, err := c.ScheduleClient().Create(ctx, client.ScheduleOptions{ID: id, Spec: spec, Action: action})
 	if err == nil {
 		return nil
 	}
 	var exists *serviceerror.AlreadyExists
 	if !errors.Is(err, temporal.ErrScheduleAlreadyRunning) && !errors.As(err, &exists) {
-		return fmt.Errorf("create log archive schedule: %w", err)
+		return fmt.Errorf("create schedule %s: %w", id, err)
 	}
-	h := c.ScheduleClient().GetHandle(ctx, workflows.LogArchiveScheduleID)
+	h := c.ScheduleClient().GetHandle(ctx, id)
 	return h.Update(ctx, client.ScheduleUpdateOptions{DoUpdate: func(in client.ScheduleUpdateInput) (*client.ScheduleUpdate, error) {
 		in.Description.Schedule.Spec = &spec
 		in.Description.Schedule.Action = action

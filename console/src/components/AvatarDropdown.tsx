@@ -33,9 +33,9 @@ const AvatarDropdown: React.FC<{ children?: React.ReactNode }> = ({ children }) 
         },
       }}
     >
-      <span data-testid="avatar" style={{ cursor: 'pointer' }}>
+      <button type="button" className="dw-trigger" data-testid="avatar" aria-haspopup="menu" title={intl.formatMessage({ id: 'app.userMenu' })}>
         {children}
-      </span>
+      </button>
     </Dropdown>
   );
 };

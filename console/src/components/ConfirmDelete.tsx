@@ -2,9 +2,10 @@ import { useIntl } from '@umijs/max';
 import { Popconfirm } from 'antd';
 import React from 'react';
 import { toast } from '../utils/toast';
+import LinkButton from './LinkButton';
 
 /**
- * A red "delete" link behind a confirmation: runs onDelete, toasts success and calls onDone
+ * A red "delete" button (link-styled) behind a confirmation: runs onDelete, toasts success and calls onDone
  * (e.g. reload the table). Failures are already shown by the request layer.
  */
 export default function ConfirmDelete(props: {
@@ -27,7 +28,7 @@ export default function ConfirmDelete(props: {
         }
       }}
     >
-      <a style={{ color: '#ff4d4f' }}>{props.label ?? intl.formatMessage({ id: 'common.delete' })}</a>
+      <LinkButton danger>{props.label ?? intl.formatMessage({ id: 'common.delete' })}</LinkButton>
     </Popconfirm>
   );
 }

@@ -1,6 +1,8 @@
 // Small inline rich-text editor of the designer canvas (question titles, notes, option texts):
 // a contentEditable field with a compact toolbar while focused — bold, italic, underline, text
-// colour, link, clear formatting. Ctrl/Cmd+B/I/U work; pasted and dropped HTML is cleaned to the
+// colour, link, clear formatting, and (in the designer, with pipeOwner) "insert answer of…", which
+// writes an answer placeholder such as {Q1} at the caret (docs/logic-language.md, "Answer
+// piping"). Ctrl/Cmd+B/I/U work; pasted and dropped HTML is cleaned to the
 // allowed subset (RichTextSanitize, identical to the server's list); in a single-line field Enter
 // inserts nothing and pasted blocks become spaces. No editor library: loaded only by the designer.
 //
@@ -9,6 +11,7 @@
 // re-renders with the value the field just emitted costs nothing.
 import React, { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { escapeText, htmlText, safeHref, sanitizeHtml } from './RichTextSanitize';
+import { usePipeChoices, type PipeChoice } from './design/pipes';
 
 export type RichTextProps = {
   html: string;
@@ -16,14 +19,33 @@ export type RichTextProps = {
   /** Single line: Enter does not insert blocks (titles, options). */
   single?: boolean;
   placeholder?: string;
+  /** The field's accessible name (default: the placeholder). */
+  label?: string;
   className?: string;
   style?: React.CSSProperties;
   testid?: string;
   /** Labels of the toolbar (already translated). */
   labels: RichTextLabels;
+  /**
+   * Offers "insert answer of…": the dwId of the question that owns the text ("survey" for the end
+   * page). The choices (earlier questions) come from the designer's PipeProvider.
+   */
+  pipeOwner?: string;
 };
 
-export type RichTextLabels = { bold: string; italic: string; underline: string; color: string; link: string; linkPh: string; clear: string; ok: string };
+export type RichTextLabels = {
+  bold: string;
+  italic: string;
+  underline: string;
+  color: string;
+  link: string;
+  linkPh: string;
+  clear: string;
+  ok: string;
+  /** "Insert answer of…", "No earlier question to quote" (optional: without them no picker). */
+  pipe?: string;
+  pipeNone?: string;
+};
 
 const COLORS = ['#000000', '#e53935', '#fb8c00', '#fdd835', '#43a047', '#1e88e5', '#8e24aa', '#757575'];
 const BLOCKS = /<\/?(p|div|h[1-6]|ul|ol|li|blockquote|pre|table|thead|tbody|tr|td|th|hr|br)\b[^>]*>/gi;
@@ -39,12 +61,15 @@ function emptyish(el: HTMLElement) {
   return (el.textContent ?? '').length === 0 && !el.querySelector('img');
 }
 
-const RichText: React.FC<RichTextProps> = ({ html, onChange, single, placeholder, className, style, testid, labels }) => {
+const RichText: React.FC<RichTextProps> = ({ html, onChange, single, placeholder, label, className, style, testid, labels, pipeOwner }) => {
   const ref = useRef<HTMLDivElement>(null);
   const last = useRef<string | null>(null); // the HTML the field holds (emitted or written)
   const [focused, setFocused] = useState(false);
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
+  const choicesFor = usePipeChoices();
+  const [pipeList, setPipeList] = useState<PipeChoice[] | null>(null);
+  const canPipe = !!(pipeOwner && choicesFor && labels.pipe);
   const range = useRef<Range | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -85,6 +110,28 @@ const RichText: React.FC<RichTextProps> = ({ html, onChange, single, placeholder
   const saveRange = () => {
     const sel = window.getSelection();
     if (sel && sel.rangeCount > 0 && ref.current?.contains(sel.anchorNode)) range.current = sel.getRangeAt(0).cloneRange();
+  };
+
+  /** Writes a placeholder at the saved caret (plain text: it stays a placeholder, never markup). */
+  const insertPipe = (name: string) => {
+    setPipeList(null);
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    const sel = window.getSelection();
+    if (range.current && sel) {
+      sel.removeAllRanges();
+      sel.addRange(range.current);
+    } else if (sel) {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      r.collapse(false);
+      sel.removeAllRanges();
+      sel.addRange(r);
+    }
+    document.execCommand('insertText', false, `{${name}}`);
+    saveRange();
+    emit();
   };
 
   const insertClean = (raw: string, isHtml: boolean) => {
@@ -139,6 +186,7 @@ const RichText: React.FC<RichTextProps> = ({ html, onChange, single, placeholder
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) {
           setFocused(false);
           setLinkOpen(false);
+          setPipeList(null);
         }
       }}
     >
@@ -157,6 +205,47 @@ const RichText: React.FC<RichTextProps> = ({ html, onChange, single, placeholder
             exec('removeFormat');
             exec('unlink');
           })}
+          {canPipe &&
+            btn('pipe', labels.pipe!, '{…}', () => {
+              saveRange();
+              setLinkOpen(false);
+              setPipeList((v) => (v ? null : choicesFor!(pipeOwner!)));
+            })}
+          {pipeList && (
+            <span className="dw-rt-link dw-rt-pipes">
+              {pipeList.length === 0 ? (
+                <span data-testid="rt-pipe-none">{labels.pipeNone}</span>
+              ) : (
+                <select
+                  data-testid="rt-pipe-list"
+                  aria-label={labels.pipe}
+                  size={Math.min(8, Math.max(2, pipeList.length))}
+                  autoFocus
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && e.currentTarget.value) {
+                      e.preventDefault();
+                      insertPipe(e.currentTarget.value);
+                    }
+                    if (e.key === 'Escape') {
+                      e.preventDefault();
+                      setPipeList(null);
+                      ref.current?.focus();
+                    }
+                  }}
+                  onClick={(e) => {
+                    const v = (e.target as HTMLOptionElement).value;
+                    if ((e.target as HTMLElement).tagName === 'OPTION' && v) insertPipe(v);
+                  }}
+                >
+                  {pipeList.map((c) => (
+                    <option key={c.name} value={c.name} data-testid={`rt-pipe-${c.name}`}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </span>
+          )}
           {linkOpen && (
             <span className="dw-rt-link">
               <input
@@ -191,6 +280,7 @@ const RichText: React.FC<RichTextProps> = ({ html, onChange, single, placeholder
         contentEditable
         suppressContentEditableWarning
         role="textbox"
+        aria-label={label ?? placeholder}
         aria-multiline={!single}
         tabIndex={0}
         data-testid={testid}

@@ -1,11 +1,15 @@
 // Frame of the per-survey pages (collection, results): survey title and state, a tab bar,
 // loading / error states. Each page group passes its own tabs and path builder.
+// The "tabs" are routes, so they are a navigation of real links (aria-current on the open one)
+// that wraps on narrow screens; antd's Tabs would put its overflow button inside the tablist,
+// which screen readers cannot interpret (axe aria-required-children) once the tabs overflow.
 import { PageContainer } from '@ant-design/pro-components';
-import { history, useIntl, useParams } from '@umijs/max';
-import { Button, Result, Spin, Tabs, Tag } from 'antd';
+import { Link, history, useIntl, useParams } from '@umijs/max';
+import { Button, Result, Spin, Tag, theme } from 'antd';
 import React, { useCallback, useEffect, useState } from 'react';
 import { surveyInfo, type SurveyInfo } from '../services/authoring';
 import { errorText } from '../utils/errors';
+import WebhookWarning from './WebhookWarning';
 
 export type ShellCtx = { info: SurveyInfo; reload: () => void; f: (id: string, v?: Record<string, any>) => string };
 
@@ -30,6 +34,7 @@ const SurveyShell: React.FC<SurveyShellProps> = ({ tabs, tab, pathOf, testPrefix
   const [info, setInfo] = useState<SurveyInfo | null>(null);
   const [err, setErr] = useState('');
   const [n, setN] = useState(0);
+  const { token } = theme.useToken();
   const reload = useCallback(() => setN((x) => x + 1), []);
 
   useEffect(() => {
@@ -54,7 +59,13 @@ const SurveyShell: React.FC<SurveyShellProps> = ({ tabs, tab, pathOf, testPrefix
       />
     );
   else if (!info) body = <Spin style={{ display: 'block', margin: '64px auto' }} data-testid={`${testPrefix}-loading`} />;
-  else body = children({ info, reload, f });
+  else
+    body = (
+      <>
+        <WebhookWarning surveyId={info.id} hideLink={tab === 'webhook'} reloadKey={n} />
+        {children({ info, reload, f })}
+      </>
+    );
 
   return (
     <PageContainer
@@ -71,11 +82,29 @@ const SurveyShell: React.FC<SurveyShellProps> = ({ tabs, tab, pathOf, testPrefix
       extra={extra}
       onBack={() => history.push('/v8/dw/survey')}
     >
-      <Tabs
-        activeKey={tab}
-        onChange={(k) => history.push(pathOf(k, dwSurveyId))}
-        items={tabs.map(([k, l]) => ({ key: k, label: <span data-testid={`${tabTestPrefix}-${k}`}>{f(l)}</span> }))}
-      />
+      <nav aria-label={f(titleKey)} style={{ borderBottom: `1px solid ${token.colorBorderSecondary}`, marginBottom: 16 }}>
+        <ul style={{ display: 'flex', flexWrap: 'wrap', columnGap: 24, listStyle: 'none', margin: 0, padding: 0 }}>
+          {tabs.map(([k, l]) => (
+            <li key={k}>
+              <Link
+                to={pathOf(k, dwSurveyId)}
+                aria-current={k === tab ? 'page' : undefined}
+                data-testid={`${tabTestPrefix}-${k}`}
+                style={{
+                  display: 'inline-block',
+                  padding: '10px 0',
+                  color: token.colorText,
+                  fontWeight: k === tab ? 600 : undefined,
+                  borderBottom: `2px solid ${k === tab ? token.colorPrimary : 'transparent'}`,
+                  marginBottom: -1,
+                }}
+              >
+                {f(l)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {body}
     </PageContainer>
   );

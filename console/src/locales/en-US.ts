@@ -1,24 +1,49 @@
 import answer from './answer/en-US';
 import authoring from './authoring/en-US';
 import collect from './collect/en-US';
+import contacts from './contacts/en-US';
+import exportTexts from './export/en-US';
+import piping from './piping/en-US';
 import results from './results/en-US';
+import review from './review/en-US';
+import security from './security/en-US';
+import webhook from './webhook/en-US';
+import adminres from './adminres/en-US';
+import languageTexts from './language/en-US';
+import lottery from './lottery/en-US';
+import backoffice from './backoffice/en-US';
+import signin from './signin/en-US';
 
 export default {
   ...answer,
   ...authoring,
   ...collect,
+  ...contacts,
+  ...exportTexts,
+  ...piping,
   ...results,
+  ...review,
+  ...security,
+  ...webhook,
+  ...adminres,
+  ...languageTexts,
+  ...lottery,
+  ...backoffice,
+  ...signin,
   // app
   'app.name': 'DWSurvey',
   'app.copyright': 'Online survey, exam and vote system',
   'app.loading': 'Loading...',
   'app.language': 'Language',
+  'app.userMenu': 'User menu',
   'app.logout': 'Log out',
   'app.userCenter': 'User centre',
   'app.comingSoon': 'Coming soon',
   'app.comingSoonDesc': 'This part of the product is being built and will be available in a later release.',
   'app.backHome': 'Back to My surveys',
   'app.notFound': 'Sorry, the page you visited does not exist.',
+  'app.mainMenu': 'Main menu',
+  'app.breadcrumb': 'Breadcrumb',
   'app.noAccess': 'Sorry, you are not authorized to access this page.',
   'app.unknown': 'Unknown',
 
@@ -34,6 +59,7 @@ export default {
   'error.httpCode': 'system interface {code} abnormal',
 
   // common
+  'common.selectRow': 'Select row {name}',
   'common.add': 'Add',
   'common.edit': 'Edit',
   'common.view': 'View',
@@ -145,6 +171,7 @@ export default {
   'menu.dws.dDistrict': 'Visit map',
   'menu.dws.dLog': 'Visit log',
   'menu.dws.dPrint': 'Print templates',
+  'menu.dws.dPrintMb': 'Print templates',
   'menu.dws.dSourceStats': 'Source statistics',
   'menu.dws.cRedirection': 'End redirect',
   'menu.dws.cBindContacts': 'Bind contacts',
@@ -211,6 +238,7 @@ export default {
   'admin.user.status.1': 'Not activated',
   'admin.user.status.2': 'Activated',
   'admin.user.roles': 'Roles',
+  'admin.user.rolesDefaultHint': 'New users get the Survey author role by default; you can remove it.',
   'admin.user.depts': 'Departments',
   'admin.user.loginCount': 'Login count',
   'admin.user.lastLoginTime': 'Last login',
@@ -326,5 +354,8 @@ export default {
   'admin.wf.st.Terminated': 'Terminated',
   'admin.wf.st.ContinuedAsNew': 'Continued as new',
   'admin.wf.st.TimedOut': 'Timed out',
+  'admin.wf.outboxEmpty': 'Every event has started its workflow.',
+  'admin.wf.outboxPending': '{n} events are waiting to start their workflows (oldest {s} s ago); {r} of them failed at least once and will be retried.',
+  'admin.wf.outboxLastError': 'Last failure: {e}',
   'admin.wf.noMore': 'No more executions',
 };

@@ -1,23 +1,48 @@
 import answer from './answer/zh-CN';
 import authoring from './authoring/zh-CN';
 import collect from './collect/zh-CN';
+import contacts from './contacts/zh-CN';
+import exportTexts from './export/zh-CN';
+import piping from './piping/zh-CN';
 import results from './results/zh-CN';
+import review from './review/zh-CN';
+import security from './security/zh-CN';
+import webhook from './webhook/zh-CN';
+import adminres from './adminres/zh-CN';
+import languageTexts from './language/zh-CN';
+import lottery from './lottery/zh-CN';
+import backoffice from './backoffice/zh-CN';
+import signin from './signin/zh-CN';
 
 export default {
   ...answer,
   ...authoring,
   ...collect,
+  ...contacts,
+  ...exportTexts,
+  ...piping,
   ...results,
+  ...review,
+  ...security,
+  ...webhook,
+  ...adminres,
+  ...languageTexts,
+  ...lottery,
+  ...backoffice,
+  ...signin,
   'app.name': '调问问卷',
   'app.copyright': '在线问卷、考试、投票系统',
   'app.loading': '加载中...',
   'app.language': '语言',
+  'app.userMenu': '用户菜单',
   'app.logout': '退出登录',
   'app.userCenter': '个人中心',
   'app.comingSoon': '即将推出',
   'app.comingSoonDesc': '该功能正在建设中，将在后续版本中提供。',
   'app.backHome': '返回我的问卷',
   'app.notFound': '抱歉，您访问的页面不存在。',
+  'app.mainMenu': '主菜单',
+  'app.breadcrumb': '面包屑导航',
   'app.noAccess': '抱歉，您无权访问此页面。',
   'app.unknown': '未知',
 
@@ -31,6 +56,7 @@ export default {
   'error.timeout': '系统接口请求超时',
   'error.httpCode': '系统接口 {code} 异常',
 
+  'common.selectRow': '选择行 {name}',
   'common.add': '新增',
   'common.edit': '编辑',
   'common.view': '查看',
@@ -141,6 +167,7 @@ export default {
   'menu.dws.dDistrict': '访问地图',
   'menu.dws.dLog': '访问日志',
   'menu.dws.dPrint': '打印模板',
+  'menu.dws.dPrintMb': '打印模板',
   'menu.dws.dSourceStats': '来源统计',
   'menu.dws.cRedirection': '结束跳转',
   'menu.dws.cBindContacts': '绑定联系人',
@@ -204,6 +231,7 @@ export default {
   'admin.user.status.1': '未激活',
   'admin.user.status.2': '已激活',
   'admin.user.roles': '角色',
+  'admin.user.rolesDefaultHint': '新用户默认获得“问卷作者”角色，可以移除。',
   'admin.user.depts': '部门',
   'admin.user.loginCount': '登录次数',
   'admin.user.lastLoginTime': '最后登录',
@@ -314,5 +342,8 @@ export default {
   'admin.wf.st.Terminated': '已终止',
   'admin.wf.st.ContinuedAsNew': '已续新',
   'admin.wf.st.TimedOut': '已超时',
+  'admin.wf.outboxEmpty': '所有事件均已启动对应的工作流。',
+  'admin.wf.outboxPending': '{n} 个事件正在等待启动工作流（最早的在 {s} 秒前写入）；其中 {r} 个至少失败过一次，将自动重试。',
+  'admin.wf.outboxLastError': '最近一次失败：{e}',
   'admin.wf.noMore': '没有更多记录',
 };

@@ -38,7 +38,7 @@ const UserCenter: React.FC = () => {
             submitter={{ searchConfig: { submitText: f('common.save') }, resetButtonProps: false as any }}
             onFinish={async (values: { curpwd: string; pwd: string; pwdConfirm: string }) => {
               try {
-                const res = await upPwd(values);
+                const res = await upPwd({ curpwd: values.curpwd, pwd: values.pwd });
                 if (res?.data?.token) setToken(res.data.token);
                 toast.success(f('user.pwdChanged'));
                 form.resetFields();

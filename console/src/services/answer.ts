@@ -58,7 +58,7 @@ function qs(params?: Record<string, unknown>): string {
   return s ? `?${s}` : '';
 }
 
-async function call<T>(method: string, path: string, opts: { params?: Record<string, unknown>; body?: unknown; form?: FormData; timeout?: number } = {}): Promise<Envelope<T>> {
+export async function call<T>(method: string, path: string, opts: { params?: Record<string, unknown>; body?: unknown; form?: FormData; timeout?: number } = {}): Promise<Envelope<T>> {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), opts.timeout ?? 10000);
   let resp: Response;

@@ -59,7 +59,7 @@ export type PropertyJson = {
   dwHeader?: unknown;
   dwFooter?: unknown;
   loginRegister?: { registerEnabled?: boolean; loginTitle?: string; loginSubTitle?: string };
-  sysTheme?: { primaryColor?: string };
+  sysTheme?: { primaryColor?: string; logo?: string };
   [k: string]: unknown;
 };
 export type WfItem = {
@@ -70,6 +70,8 @@ export type WfItem = {
   startTime?: string;
   closeTime?: string;
   taskQueue?: string;
+  /** review and grading workflows: where the chain stands ("level 2", "administrator", "grading", "passed"...) */
+  step?: string;
 };
 export type WfEvent = { eventId: number | string; eventType: string; eventTime: string; summary?: string };
 
@@ -83,10 +85,18 @@ const post = <T>(path: string, data?: unknown, o?: Opts) =>
 // accounts
 export const login = (body: Record<string, unknown>) =>
   post<LoginResult>('anon/security-token/login.do', body, { skipErrorHandler: true });
+/** Answer login of /login/an/{sid}: the survey owner's contacts log in as contacts (type
+ * "contact", a ct_ token the answer page sends), any other account as a user. */
+export const contactLogin = (body: { sid: string; userName: string; password: string }) =>
+  post<LoginResult>('anon/contact/login.do', body, { skipErrorHandler: true });
+/** A logged-in contact (its ct_ token) replaces its password. */
+export const contactUpPwd = (token: string, body: { curpwd: string; pwd: string }) =>
+  request<Envelope>(`${API}/anon/contact/up-pwd.do`, { method: 'POST', data: body, headers: { Authorization: token }, skipErrorHandler: true });
 export const logout = () => post<Envelope>('anon/security-token/logout.do', {}, { skipErrorHandler: true });
 export const register = (body: Record<string, unknown>) => post<Envelope<SafeUser>>('anon/security-token/register.do', body);
 export const currentUser = (o?: Opts) => get<Envelope<SafeUser>>('app/user/currentUser.do', undefined, o);
-export const upPwd = (body: { curpwd: string; pwd: string; pwdConfirm: string }) =>
+/** The new password is typed twice in the form; the call carries curpwd and pwd only (the reference shape). */
+export const upPwd = (body: { curpwd: string; pwd: string }) =>
   post<Envelope<{ token?: string }>>('app/user/up-pwd.do', body);
 
 // site
@@ -132,7 +142,18 @@ export const logList = (params: Record<string, unknown>) => get<PageResult<LogRo
 
 // workflows
 export const wfList = (params: Record<string, unknown>) =>
-  get<Envelope<{ items: WfItem[]; nextPageToken?: string; temporalUiUrl?: string }>>('admin/workflow/list.do', params);
+  get<Envelope<{ items: WfItem[]; nextPageToken?: string; temporalUiUrl?: string; outbox?: OutboxStats }>>(
+    'admin/workflow/list.do',
+    params,
+  );
+/** Events written with their changes and not yet turned into workflows (services/outbox). */
+export type OutboxStats = {
+  pending: number;
+  retrying: number;
+  oldestPendingSeconds: number;
+  lastError?: string;
+  byKind: Record<string, number>;
+};
 export const wfHistory = (workflowId: string, runId: string) =>
   get<Envelope<{ info: WfItem; events: WfEvent[] }>>('admin/workflow/history.do', { workflowId, runId });
 export const wfCancel = (workflowId: string, runId: string) => post<Envelope>('admin/workflow/cancel.do', { workflowId, runId });

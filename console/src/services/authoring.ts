@@ -113,9 +113,16 @@ export const designJson = (surveyId: string) => get<Envelope<DesignJson>>(`${D}/
 export const designSave = (surveyId: string, surveyJsonText: string, baseRevision?: number) =>
   post<Envelope<DesignJson>>(`${D}/save-survey-json.do`, { surveyId, surveyJsonText, baseRevision }, { skipErrorHandler: true });
 export const designPublish = (surveyId: string) => post<Envelope<PublishResult>>(`${D}/dev-survey.do`, { surveyId });
+/** toolbar-qus.do answers the reference (DWSurvey v6) palette: tabs of named groups of question templates. */
+export type ToolbarTab = { tabName: string; tabQus: { tabQuName: string; group: string; questions: ToolbarItem[] }[] };
+/** The palette's question types in order (the templates carry quType, childType, nameKey, group, scoring). */
+export const toolbarItemsOf = (tabs: ToolbarTab[]): ToolbarItem[] =>
+  tabs.flatMap((tab) => tab.tabQus.flatMap((g) => g.questions.map(({ quType, childType, nameKey, group, scoring }) => ({ quType, childType, nameKey, group, scoring }))));
 export const toolbarQus = (surveyId: string) =>
-  get<Envelope<{ surveyType: string; items: ToolbarItem[] }>>(`${D}/toolbar-qus.do`, { surveyId });
-export const bankQus = (bankId: string) => get<Envelope<any[]>>(`${D}/bank-qus.do`, { bankId });
+  get<Envelope<ToolbarTab[]>>(`${D}/toolbar-qus.do`, { surveyId }).then((r) => toolbarItemsOf(r.data ?? []));
+/** bank-qus.do: [{tabQuName, bankId, questions}] (the reference shape); with bankId, that bank only. */
+export const bankQus = (bankId: string) =>
+  get<Envelope<{ tabQuName: string; bankId: string; questions: any[] }[]>>(`${D}/bank-qus.do`, { bankId });
 export const survey2Template = (body: Record<string, unknown>) => post<Envelope<Template>>(`${D}/survey-2-template.do`, body);
 export const exportUrl = (surveyId: string) => `${API}/${D}/export-survey.do?surveyId=${encodeURIComponent(surveyId)}`;
 export const exportSurvey = (surveyId: string) =>

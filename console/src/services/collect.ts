@@ -48,6 +48,10 @@ export const ipGet = (surveyId: string) => get<Envelope<IPRules>>('app/survey/ip
 export const ipSave = (b: IPRules) => post<Envelope<IPRules>>('app/survey/ip-rule/save.do', b, quiet);
 export const ipClear = (surveyId: string) => post<Envelope>('app/survey/ip-rule/clear.do', { surveyId }, quiet);
 
+/** c/comp: whether other sites may frame the answer pages, and which (https://host[:port]). */
+export type Embed = { surveyId: string; enabled: boolean; origins: string[] };
+export const embedGet = (surveyId: string) => get<Envelope<Embed>>('app/survey/comp/get.do', { surveyId }, quiet);
+export const embedSave = (b: Embed) => post<Envelope<Embed>>('app/survey/comp/save.do', b, quiet);
 export const shareGet = (surveyId: string) => get<Envelope<Share>>('app/survey/share/get.do', { surveyId }, quiet);
 export const shareSave = (b: Share) => post<Envelope<Share>>('app/survey/share/save.do', b, quiet);
 

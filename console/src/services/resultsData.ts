@@ -3,6 +3,7 @@
 // own error states (a 401 still goes to the login page).
 import { request } from '@umijs/max';
 import { loadSurvey, type Survey } from '../survey';
+import { prepareSurvey } from '../survey/optional';
 import { reviewSurveyJson } from './answer';
 import { API, type Envelope } from './api';
 
@@ -132,7 +133,10 @@ export async function answerDoc(answerId: string): Promise<Survey> {
   try {
     const r = await reviewSurveyJson(answerId);
     const text = r.data?.surveyJson?.surveyJsonText;
-    if (text) return loadSurvey(JSON.parse(text));
+    if (text) {
+      await prepareSurvey(text); // functions and regex patterns when the logic uses them
+      return loadSurvey(JSON.parse(text));
+    }
     reason = r.resultMsg || '';
   } catch (e: any) {
     reason = refusedBody(e)?.resultMsg || e?.message || '';

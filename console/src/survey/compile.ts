@@ -1,7 +1,8 @@
 // Compiling the document's DSL texts (Go survey/compile.go).
 import { KBinary, KCall, KList, KUnary, SAssign, SGoto, SIf, SValidate, KRef, SComment, type Expr, type Program, type Pos, type Ref, type Stmt } from './dsl/ast';
 import { formatProgram } from './dsl/format';
-import { FUNCTIONS, parseProgram } from './dsl/parser';
+import { checkCall } from './dsl/funcs';
+import { parseProgram } from './dsl/parser';
 import { DslError } from './dsl/ast';
 import type { Index } from './docindex';
 import { loadProgram } from './load';
@@ -379,13 +380,9 @@ function validExpr(e: Expr | undefined): boolean {
       return validExpr(e.left);
     case KBinary:
       return validExpr(e.left) && validExpr(e.right);
-    case KCall: {
-      const name = e.name ?? '';
-      const ar = Object.prototype.hasOwnProperty.call(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
-      const n = e.args?.length ?? 0;
-      if (!ar || n < ar[0] || (ar[1] >= 0 && n > ar[1])) return false;
-      return (e.args ?? []).every(validExpr);
-    }
+    case KCall:
+      // arity and argument kinds (a regex pattern of the common syntax...) as the parser checks them
+      return (e.args ?? []).every(validExpr) && checkCall(e) === null;
     case KList:
       return (e.args ?? []).every(validExpr);
   }

@@ -1,5 +1,5 @@
 // Spec defaults for surveyAttrs and surveyStyle (Go survey/attrs.go).
-import type { Survey, SurveyAttrs, SurveyStyle } from './model';
+import type { Survey, SurveyAttrs, SurveyDetail, SurveyStyle } from './model';
 
 export function defaultSurveyStyle(): SurveyStyle {
   return {
@@ -18,9 +18,40 @@ export function defaultSurveyAttrs(): SurveyAttrs {
   };
 }
 
-/** applyDefaults fills missing surveyAttrs/surveyStyle blocks with the spec defaults. */
+/**
+ * The gates the legacy surveyDetail fields of a document WITHOUT surveyAttrs mean (Go
+ * LegacyGateAttrs): answer password (rule 1 with a ruleCode), end after N answers (ynEndNum 1,
+ * endNum > 0), end time (ynEndTime 1 with endTime). A document with surveyAttrs ignores them.
+ */
+export function legacyGateAttrs(det: SurveyDetail | undefined): SurveyAttrs | undefined {
+  if (!det) return undefined;
+  const a: SurveyAttrs = {};
+  let set = false;
+  const code = String(det.ruleCode ?? '').trim();
+  if (Number(det.rule) === 1 && code) {
+    a.anPwdAttr = { enabled: true, anPwdCode: code };
+    set = true;
+  }
+  if (Number(det.ynEndNum) === 1 && Number(det.endNum) > 0) {
+    a.anEndNumAttr = { enabled: true, endNum: Number(det.endNum) };
+    set = true;
+  }
+  const end = String(det.endTime ?? '').trim();
+  if (Number(det.ynEndTime) === 1 && end) {
+    a.anEndTimeAttr = { enabled: true, endTime: end };
+    set = true;
+  }
+  return set ? a : undefined;
+}
+
+/**
+ * applyDefaults fills missing surveyAttrs/surveyStyle blocks with the spec defaults. A document
+ * without surveyAttrs first gets the gates of its legacy surveyDetail fields, so that the block
+ * the designer adds never drops a password or an end condition (Go Survey.ApplyDefaults).
+ */
 export function applyDefaults(s: Survey): void {
   const d = defaultSurveyAttrs();
+  if (!s.surveyAttrs) s.surveyAttrs = legacyGateAttrs(s.surveyDetail);
   const a = s.surveyAttrs;
   if (!a) s.surveyAttrs = d;
   else {

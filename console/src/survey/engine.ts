@@ -2,6 +2,7 @@
 // JSON of Go's (*Engine).Evaluate; see docs/survey-engine.md.
 import { compileDsl, type Compiled } from './compile';
 import { isCounted, isDisplayOnly, newIndex, type Index } from './docindex';
+import { functionsImpl } from './dsl/funcs';
 import { isEmpty, valueString } from './dsl/value';
 import { applyMutex, pass, quotaErrors, quotas, type Assignment, type Hint, type PassState, type QuotaHit } from './logic';
 import type { Message } from './messages';
@@ -26,6 +27,8 @@ export interface Input {
   quotaCounts?: Record<string, number>;
   /** When set, the result has `order`. */
   seed?: string;
+  /** The date of today() and age() ("YYYY-MM-DD"); default: the engine's clock in the survey's zone. */
+  today?: string;
 }
 
 /** What the engine computes. Every list is present and in document order. */
@@ -63,10 +66,19 @@ export class Engine implements Core {
   readonly ix: Index;
   readonly c: Compiled;
 
+  /** The engine's clock (epoch milliseconds) for inputs without `today`; the one injectable clock. */
+  now: () => number = Date.now;
+
   constructor(s: Survey) {
     this.s = s;
     this.ix = newIndex(s);
     this.c = compileDsl(s, this.ix);
+  }
+
+  /** today is the clock's date in the survey's time zone (surveyAttrs.timeZone; UTC when unset). */
+  today(): string {
+    // only asked for by today() and age(), whose implementation is then loaded
+    return functionsImpl()?.todayIn(this.now(), this.s.surveyAttrs?.timeZone ?? '') ?? '';
   }
 
   /** evaluate runs the whole computation over the answers. */
@@ -116,7 +128,7 @@ function evaluateWith(e: Engine, input: Input): Result {
   const mutexErrs = applyMutex(e, ans, input.changed ?? '', unchecked);
 
   // 3. Logic fixed point.
-  const v = new View(e, ans, new Array<boolean>(n).fill(false), new Set());
+  const v = new View(e, ans, new Array<boolean>(n).fill(false), new Set(), null, { today: input.today ?? '' });
   let ps!: PassState;
   for (let p = 0; p < MAX_PASSES; p++) {
     ps = pass(e, v);

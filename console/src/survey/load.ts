@@ -171,7 +171,7 @@ option.groupOptions = [option];
 const rowShow: Schema = { rowShowType: 's' };
 const quAttr: Schema = {
   isRequired: 'pb', hideQu: 'b', showQuNote: 'b',
-  scoreAttr: { maxScore: 'n', scoreFormula: 's', designShowScoreNum: 'b', allRight: { enabled: 'b', scoreNum: 'n' } },
+  scoreAttr: { maxScore: 'n', scoreFormula: 's', designShowScoreNum: 'b', allRight: { enabled: 'b', scoreNum: 'n' }, manual: 'b' },
   shuffleAttr: { option: 's', row: 's', col: 's', fixed: 'b' },
   anTimeAttr: { minTime: timeLimit, maxTime: timeLimit },
   uploadAttr: { fileLimit: 'n', fileSize: 'n', fileAccept: 's', customFileAccept: 's' },
@@ -224,7 +224,7 @@ const survey: Schema = {
     examAttr: {
       shuffle: { question: 'b', option: 'b', rowOption: 'b', colOption: 'b' }, answerCard: enabled, pageEvent: 'r', anTimeAttr: 'r',
     },
-    locationAttr: 'r', pageAnTimeAttr: { anMinTime: timeLimit, anMaxTime: timeLimit },
+    locationAttr: 'r', pageAnTimeAttr: { anMinTime: timeLimit, anMaxTime: timeLimit }, timeZone: 's',
   },
   surveyStyle: {
     themeColor: 's', pageThemeColor: 's', pageThemeColor1: 's', pageBgColor: 's', logoBgColor: 's', progressColor: 's',
@@ -236,6 +236,7 @@ const survey: Schema = {
   logicDsl: { mutexDsl: 'l', quotaDsls: 'l' },
   dwDsl: 's',
   dwDslAst: 'r',
+  dwPipes: 'r',
 };
 const anOption: Schema = { optionDwId: 's', otherText: 's' };
 const anQuestion: Schema = {
@@ -359,6 +360,7 @@ export function loadInput(x: unknown): {
   changed?: string;
   quotaCounts?: Record<string, number>;
   seed?: string;
+  today?: string;
 } {
   const o = (x ?? {}) as Record<string, unknown>;
   const str = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
@@ -372,5 +374,6 @@ export function loadInput(x: unknown): {
     changed: str('changed'),
     quotaCounts: counts,
     seed: str('seed'),
+    today: str('today'),
   };
 }

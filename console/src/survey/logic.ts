@@ -178,7 +178,7 @@ export function pass(e: Core, v: View): PassState {
       }
     }
   }
-  const env = new View(e, v.ans, v.hq, v.ho, ps.assigned);
+  const env = new View(e, v.ans, v.hq, v.ho, ps.assigned, v.day);
   const assignOrder: string[] = [];
   const assignSeen = new Set<string>();
   const hintSeen = new Set<string>();
@@ -226,7 +226,10 @@ export function pass(e: Core, v: View): PassState {
           assignSeen.add(id);
           assignOrder.push(id);
         }
-        if (fired) ps.assigned.set(id, evalExpr(st.value!, env));
+        if (fired) {
+          const x = evalExpr(st.value!, env);
+          ps.assigned.set(id, x === '' ? null : x); // the empty text is empty: no answer is written
+        }
         break;
       }
       case SSolution:

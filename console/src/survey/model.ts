@@ -110,6 +110,8 @@ export interface Survey {
   dwDsl?: string;
   /** Parsed, resolved form of dwDsl (a dsl Program). */
   dwDslAst?: RawJSON;
+  /** Stored answer placeholders with the dwIds they quote (pipestore.ts, Go survey/pipestore.go). */
+  dwPipes?: RawJSON;
 }
 
 export interface SurveyDetail {
@@ -281,6 +283,8 @@ export interface QuScoreAttr {
   scoreFormula?: string;
   designShowScoreNum?: boolean;
   allRight?: AllRight;
+  /** graded by hand: the engines leave it unscored, a grader scores it (0 … maxScore) */
+  manual?: boolean;
 }
 
 export interface AllRight {
@@ -481,6 +485,8 @@ export interface SurveyAttrs {
   examAttr?: ExamAttr;
   locationAttr?: RawJSON;
   pageAnTimeAttr?: PageAnTimeAttr;
+  /** IANA zone of today() and age(); the server fills in its own zone when unset. */
+  timeZone?: string;
 }
 
 export interface Enabled {

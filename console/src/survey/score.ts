@@ -105,7 +105,8 @@ export function score(e: Core, v: View, hq: boolean[]): ScoreResult {
   let total = 0;
   let max = 0;
   e.ix.qs.forEach((q, qi) => {
-    if (hq[qi] || !(isRadioLike(q) || isCheckboxLike(q))) return;
+    // a question marked "graded by hand" (scoreAttr.manual) is scored by a grader, not here
+    if (hq[qi] || !(isRadioLike(q) || isCheckboxLike(q)) || q.quAttr?.scoreAttr?.manual) return;
     const qs = scoreQuestion(e, v, qi);
     if (qs) {
       r.questions.push(qs);

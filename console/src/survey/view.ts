@@ -14,6 +14,13 @@ export interface Core {
   s: Survey;
   ix: Index;
   c: Compiled;
+  /** The engine clock's date ("YYYY-MM-DD") in the survey's time zone. */
+  today(): string;
+}
+
+/** The date of one evaluation, read once from the engine's clock when the input has none. */
+export interface DayClock {
+  today: string;
 }
 
 /** An answer view: answers by question dwId, hidden questions and options, assigned values. */
@@ -24,7 +31,15 @@ export class View {
     public hq: boolean[] | null = null,
     public ho: Set<string> | null = null,
     public assigned: Map<string, Value> | null = null,
+    public day: DayClock | null = null,
   ) {}
+
+  /** today implements the DSL clock. */
+  today(): string {
+    if (!this.day) return '';
+    if (this.day.today === '') this.day.today = this.e.today();
+    return this.day.today;
+  }
 
   answer(qi: number): AnQuestion | undefined {
     if (this.hq !== null && this.hq[qi]) return undefined;

@@ -10,6 +10,12 @@ export const PERMS = {
   adminSite: 'admin:site',
   adminWorkflow: 'admin:workflow',
   adminTemplate: 'admin:template',
+  adminApp: 'admin:app',
+  adminStyle: 'admin:style',
+  adminDashboard: 'admin:dashboard',
+  adminSurvey: 'admin:survey',
+  adminCascade: 'admin:cascade',
+  adminNotice: 'admin:notice',
 } as const;
 
 /**
@@ -40,6 +46,12 @@ export type AccessMap = {
   canAdminSite: boolean;
   canAdminWorkflow: boolean;
   canAdminTemplate: boolean;
+  canAdminApp: boolean;
+  canAdminStyle: boolean;
+  canAdminDashboard: boolean;
+  canAdminSurvey: boolean;
+  canAdminCascade: boolean;
+  canAdminNotice: boolean;
   isSuperAdmin: boolean;
 };
 
@@ -55,6 +67,12 @@ export function computeAccess(authority: readonly string[] | null | undefined, l
     PERMS.adminSite,
     PERMS.adminWorkflow,
     PERMS.adminTemplate,
+    PERMS.adminApp,
+    PERMS.adminStyle,
+    PERMS.adminDashboard,
+    PERMS.adminSurvey,
+    PERMS.adminCascade,
+    PERMS.adminNotice,
   ];
   return {
     canLogin: loggedIn,
@@ -68,6 +86,12 @@ export function computeAccess(authority: readonly string[] | null | undefined, l
     canAdminSite: can(PERMS.adminSite),
     canAdminWorkflow: can(PERMS.adminWorkflow),
     canAdminTemplate: can(PERMS.adminTemplate),
+    canAdminApp: can(PERMS.adminApp),
+    canAdminStyle: can(PERMS.adminStyle),
+    canAdminDashboard: can(PERMS.adminDashboard),
+    canAdminSurvey: can(PERMS.adminSurvey),
+    canAdminCascade: can(PERMS.adminCascade),
+    canAdminNotice: can(PERMS.adminNotice),
     isSuperAdmin: !!cur && cur.includes(SUPER_ADMIN),
   };
 }

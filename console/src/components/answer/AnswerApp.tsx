@@ -1,79 +1,37 @@
 // The respondent answer page: gates, paged questions, live engine behaviour, drafts, submit.
+// Page pieces live in ./page (states, question block, dialogs, helpers), widgets in ./widgets.
 import { useParams } from '@umijs/max';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Engine, loadSurvey, isCounted, isDisplayOnly, type AnQuestion, type Message, type Order, type Question, type Survey,
-} from '../../survey';
+import { Engine, isCounted, isDisplayOnly, type AnQuestion, type Message, type Order, type Question, type Survey } from '../../survey';
 import {
   answerLog, captchaUrl, checkAnswerPwd, footerInfo, getResumeToken, getServerDraft, getSurveyAnswer, languageList, languageScript, saveAnswer, saveDraftKeepalive,
-  setResumeToken, setServerDraft, storeSessionCode, surveyJson, TransportError, webhook, type AnswerCheckResult, type SaveBody,
+  setResumeToken, setServerDraft, storeSessionCode, surveyJson, webhook, type AnswerCheckResult, type SaveBody,
 } from '../../services/answer';
+import { safeNavigationUrl } from '../../utils/safeUrl';
 import { forgetLanguage, initialLanguage, parseLanguageScript, storedLanguage, storeLanguage, translateSurvey, type SurveyLanguage } from './language';
-import VerifyCodeResult from './VerifyCodeResult';
-import { Widget } from './Widgets';
+import { AnswerCardDialog, cardQuestions, ConfirmDialog, DraftDialog, TabWarnDialog, TerminateDialog, type CardFilter } from './page/Dialogs';
+import { AUTO_NEXT_TYPES, btnText, errText, NAME_RE, onePerPage, parseDoc, PHONE_RE, RESERVED, sameAnswers, timeLimit, type Phase } from './page/helpers';
+import { goToQuestion, useTimerAnnouncement } from './page/a11y';
+import { ErrorSummary } from './page/ErrorSummary';
+import { QuestionBlock } from './page/QuestionBlock';
+import { pipeModule, prepareSurvey } from '../../survey/optional';
+import { DoneState, Footer, LoadingState, MessageState, type FooterInfo } from './page/States';
+import { useAntiCheat, type AnEvents } from './page/useAntiCheat';
+import { preloadWidgets } from './widgets';
 import {
-  clean, clearDrafts, findDraft, fmtSeconds, hasAnswer, msgText, nowStr, plainText, quTitle, safeHtml, saveDraft, textOf, useT, uuid,
-  type Draft, type Tr,
+  clean, clearDrafts, findDraft, fmtSeconds, msgText, nowStr, plainText, quTitle, safeHtml, saveDraft, textOf, useT, uuid,
+  type Draft,
 } from './util';
-import { Column, Dialog, Spinner, useToast } from './ui';
+import { Column, Spinner, useToast } from './ui';
+import { submitSolution } from '../../services/evalAnswer';
 import './answer.css';
-
-type Phase = 'loading' | 'message' | 'answer' | 'done';
-
-const AUTO_NEXT_TYPES = new Set(['RADIO', 'YESNO', 'IMGRADIO', 'ORDERQU', 'SCORE', 'CHENSCORE', 'SCALE_NPS', 'SCALE_SLIDER', 'MATRIX_RADIO', 'MATRIX_SCALE', 'MATRIX_SLIDER', 'CASCADE']);
-const RESERVED = new Set(['anPwd', 'dwSource', 'source', 'ResourceToken', 'code', 'answerId', 'lang']);
-const NAME_RE = /^[\u4e00-\u9fa5]{2,20}$/;
-const PHONE_RE = /^1[3-9]\d{9}$/;
-
-function errText(t: Tr, e: unknown): string {
-  if (e instanceof TransportError) return e.kind === 'timeout' ? t('an.error.timeout') : e.kind === 'network' ? t('an.error.network') : t('an.error.http', { code: e.status });
-  return t('an.error.network');
-}
-
-/** Inserts a page break between questions (one question per page). */
-function onePerPage(s: Survey): Survey {
-  const out: Question[] = [];
-  s.questions.forEach((q, i) => {
-    if (i > 0 && isCounted(q) && out[out.length - 1]?.quType !== 'PAGETAG') out.push({ quType: 'PAGETAG', dwId: `opoq-${i}` });
-    out.push(q);
-  });
-  return { ...s, questions: out };
-}
-
-function parseDoc(text: string | undefined): { doc: Survey; raw: any } | null {
-  if (!text) return null;
-  try {
-    const raw = JSON.parse(text);
-    const doc = loadSurvey(raw);
-    return { doc, raw };
-  } catch {
-    return null;
-  }
-}
-
-/** A designer's own button text, or the translated default (the stored default is Chinese). */
-function btnText(custom: string | undefined, def: string, tr: string): string {
-  return custom && custom !== def ? custom : tr;
-}
-
-/** Whether a local draft holds the same answers as the loaded ones (flags ignored). */
-function sameAnswers(list: AnQuestion[], loaded: Record<string, AnQuestion>): boolean {
-  const norm = (a: AnQuestion) => JSON.stringify({ ...a, answerFlag: undefined });
-  const ids = Object.keys(loaded);
-  if (list.length !== ids.length) return false;
-  return list.every((a) => loaded[a.quDwId] && norm(loaded[a.quDwId]) === norm(a));
-}
-
-function timeLimit(x: any): number {
-  if (!x || !x.enabled) return 0;
-  const n = Number(x.time);
-  return n > 0 ? n * 60 : 0;
-}
+import { useSiteTheme } from './siteTheme';
 
 export type AnswerAppProps = { mobile?: boolean; shuffle?: boolean; preview?: boolean; previewDoc?: Survey };
 
 export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: AnswerAppProps) {
   const t = useT();
+  const site = useSiteTheme();
   const params = useParams();
   const sid = params.sid ?? '';
   const routeAnswerId = params.answerId;
@@ -84,6 +42,10 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const [loadErr, setLoadErr] = useState('');
   const [doc, setDoc] = useState<Survey | null>(null);
   const [raw, setRaw] = useState<any>(null);
+  // what the server decides beside the document: SOLUTION rules exist, the open instant lottery
+  const [served, setServed] = useState<{ hasSolutions?: boolean; lotteryId?: string }>({});
+  // solutions the server chose for the submitted answer (null: still asking)
+  const [solutionCount, setSolutionCount] = useState<number | null>(null);
   const [meta, setMeta] = useState<{ surveyId: string; sid: string; version?: number }>({ surveyId: '', sid });
   const [showPwd, setShowPwd] = useState(false);
   const [pwd, setPwd] = useState(query.get('anPwd') ?? '');
@@ -110,7 +72,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const [terminated, setTerminated] = useState(false);
   const [tabWarn, setTabWarn] = useState(false);
   const [cardOpen, setCardOpen] = useState(false);
-  const [cardFilter, setCardFilter] = useState<'all' | 'answered' | 'unanswered' | 'flagged'>('all');
+  const [cardFilter, setCardFilter] = useState<CardFilter>('all');
   const [draftOffer, setDraftOffer] = useState<Draft | null>(null);
   const [langs, setLangs] = useState<SurveyLanguage[]>([]);
   const [lang, setLang] = useState('');
@@ -119,10 +81,10 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const [serverDraft, setServerDraftState] = useState<{ state: 'saving' | 'saved' | 'failed'; time?: number } | null>(null);
   const draftInFlight = useRef<Promise<unknown> | null>(null);
   const lastServerSnap = useRef('');
-  const [footer, setFooter] = useState<{ siteName?: string; icp?: string; sitePhone?: string; siteMail?: string }>({});
+  const [footer, setFooter] = useState<FooterInfo>({});
   const answerDwId = useRef(uuid());
   const startedAt = useRef(new Date());
-  const events = useRef<{ switchCount: number; hideTotalTime: number; switchList: { hideDate: string; showDate: string; hideTotalTime: number }[] }>({ switchCount: 0, hideTotalTime: 0, switchList: [] });
+  const events = useRef<AnEvents>({ switchCount: 0, hideTotalTime: 0, switchList: [] });
   const lastSaved = useRef('');
   const submitted = useRef(false);
   const [toast, msgCtx] = useToast();
@@ -139,6 +101,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
       let s = d;
       if (s.surveyAttrs?.opoqAttr?.enabled) s = onePerPage(s);
       baseDoc.current = s;
+      preloadWidgets(s.questions);
       setDoc(s);
       setRaw(r);
     },
@@ -148,6 +111,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const load = useCallback(async () => {
     setPhase('loading');
     if (previewDoc) {
+      await prepareSurvey(previewDoc);
       applyDoc(previewDoc, previewDoc);
       setMeta({ surveyId: previewDoc.id ?? '', sid: previewDoc.sid ?? sid });
       setPhase('answer');
@@ -164,8 +128,9 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
       setCheck(c);
       storeSessionCode(c.sessionCode);
       const code = c.anCheckResultCode ?? 0;
-      if (code === 431 && c.redirectUrl) {
-        window.location.href = c.redirectUrl;
+      const away = code === 431 ? safeNavigationUrl(c.redirectUrl) : '';
+      if (away) {
+        window.location.href = away;
         return;
       }
       const parsed = parseDoc(res.data.surveyJson?.surveyJsonText);
@@ -178,7 +143,10 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
         setPhase('message');
         return;
       }
+      await prepareSurvey(res.data.surveyJson?.surveyJsonText); // regex patterns, piping: only when used
       applyDoc(parsed.doc, parsed.raw);
+      const sj: any = res.data.surveyJson ?? {};
+      setServed({ hasSolutions: !!sj.hasSolutions, lotteryId: sj.lotteryAttr?.openLottery ? String(sj.lotteryAttr.lotteryId ?? '') : '' });
       setMeta({ surveyId: res.data.surveyJson?.surveyId ?? parsed.doc.id ?? '', sid: res.data.surveyJson?.sid ?? sid, version: res.data.surveyJson?.version });
       setShowPwd(code === 403 || !!c.showAnswerPwd);
       setPhase('answer');
@@ -322,6 +290,29 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
     return m;
   }, [res]);
 
+  // ------------------------------------------------------------------ piped texts
+  // Texts that quote answers ({Q1}, docs/logic-language.md) follow the effective answers 300 ms
+  // after the last change (the spec's quote-answer rules), in the current content language
+  // (doc is the translated document). Piped values are text: escaped, shown as typed.
+  const docPiper = useMemo(() => {
+    const m = pipeModule(); // loaded by prepareSurvey when the document has placeholders
+    return doc && m ? new m.DocPiper(doc) : null;
+  }, [doc]);
+  const [pipeAnswers, setPipeAnswers] = useState<AnQuestion[] | null>(null);
+  const pipeStarted = useRef(false);
+  useEffect(() => {
+    if (!res) return;
+    if (!pipeStarted.current) {
+      pipeStarted.current = true;
+      setPipeAnswers(res.answers); // the first rendering (a restored draft) at once
+      return;
+    }
+    const id = setTimeout(() => setPipeAnswers(res.answers), 300);
+    return () => clearTimeout(id);
+  }, [res]);
+  const pipedQs = useMemo(() => (docPiper?.piped.length && pipeAnswers ? docPiper.render(pipeAnswers) : null), [docPiper, pipeAnswers]);
+  const piped = useMemo(() => (docPiper ? docPiper.piper.with(pipeAnswers ?? []) : null), [docPiper, pipeAnswers]);
+
   // ------------------------------------------------------------------ timers
   useEffect(() => {
     if (phase !== 'answer') return;
@@ -339,54 +330,13 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const totalElapsed = (now - startedAt.current.getTime()) / 1000;
   const minLeft = pageMin > 0 ? Math.ceil(pageMin - pageElapsed) : 0;
   const maxLeft = Math.min(pageMax > 0 ? pageMax - pageElapsed : Infinity, examMax > 0 ? examMax - totalElapsed : Infinity);
+  const timerSay = useTimerAnnouncement(maxLeft, minLeft, t);
   useEffect(() => {
     if (phase === 'answer' && !showPwd && !draftOffer && maxLeft <= 0 && !submitted.current) setTerminated(true);
   }, [maxLeft, phase, showPwd, draftOffer]);
 
   // ------------------------------------------------------------------ anti-cheat
-  const switchOn = pageEvent.switch?.enabled ?? (pageEvent.switch === undefined ? isExam : !!pageEvent.switch);
-  const switchMax = Number(pageEvent.switch?.maxCount) || 3;
-  const copyBlock = !!(pageEvent.copy?.enabled ?? pageEvent.copy === true);
-  const pasteBlock = !!(pageEvent.paste?.enabled ?? pageEvent.paste === true);
-  useEffect(() => {
-    if (phase !== 'answer' || !switchOn) return;
-    let hiddenAt = 0;
-    const onVis = () => {
-      if (document.visibilityState === 'hidden') hiddenAt = Date.now();
-      else if (hiddenAt) {
-        const secs = Math.round((Date.now() - hiddenAt) / 1000);
-        const ev = events.current;
-        ev.switchCount++;
-        ev.hideTotalTime += secs;
-        ev.switchList.push({ hideDate: nowStr(new Date(hiddenAt)), showDate: nowStr(), hideTotalTime: secs });
-        hiddenAt = 0;
-        if (ev.switchCount >= switchMax && !submitted.current) setTabWarn(true);
-      }
-    };
-    document.addEventListener('visibilitychange', onVis);
-    return () => document.removeEventListener('visibilitychange', onVis);
-  }, [phase, switchOn, switchMax]);
-  useEffect(() => {
-    if (phase !== 'answer' || (!copyBlock && !pasteBlock)) return;
-    const onCopy = (e: ClipboardEvent) => {
-      if (!copyBlock) return;
-      e.preventDefault();
-      notify('warning', t('an.copyDisabled'));
-    };
-    const onPaste = (e: ClipboardEvent) => {
-      if (!pasteBlock) return;
-      e.preventDefault();
-      notify('warning', t('an.pasteDisabled'));
-    };
-    document.addEventListener('copy', onCopy);
-    document.addEventListener('cut', onCopy);
-    document.addEventListener('paste', onPaste);
-    return () => {
-      document.removeEventListener('copy', onCopy);
-      document.removeEventListener('cut', onCopy);
-      document.removeEventListener('paste', onPaste);
-    };
-  }, [phase, copyBlock, pasteBlock, notify, t]);
+  useAntiCheat({ active: phase === 'answer', pageEvent, isExam, events, submitted, onSwitchLimit: () => setTabWarn(true), notify, t });
 
   // ------------------------------------------------------------------ drafts
   useEffect(() => {
@@ -514,11 +464,10 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
     [engine, doc],
   );
 
-  const scrollTo = (id: string) => {
+  /** Shows a question (highlighted for a second); focus: also moves focus to its first control. */
+  const scrollTo = (id: string, focus = false) => {
     setHighlight(id);
-    setTimeout(() => {
-      document.getElementById(`qu-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    }, 50);
+    setTimeout(() => goToQuestion(id, focus), 50);
     setTimeout(() => setHighlight(''), 1000);
   };
 
@@ -527,6 +476,8 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
     setPage(p);
     setChanged('');
     window.scrollTo({ top: 0 });
+    // keyboard and screen-reader users continue at the new page's questions, not on a lost button
+    setTimeout(() => document.querySelector<HTMLElement>('.dwa-questions')?.focus({ preventScroll: true }), 0);
   };
 
   const goNext = (auto = false) => {
@@ -535,7 +486,8 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
       if (auto) return;
       setShowAll((s) => new Set(s).add(curPage));
       notify('warning', t('an.validate.fail'));
-      if (res.errors[0].quDwId) scrollTo(res.errors[0].quDwId);
+      const first = pageQs.find((q) => res.errors.some((e) => e.quDwId === q.dwId))?.dwId ?? res.errors[0].quDwId;
+      if (first) scrollTo(first, true);
       return;
     }
     if (minLeft > 0) {
@@ -564,6 +516,8 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
       anSource: { dwSourceCode: src, dwSourceName: src },
       esAnEvent: events.current,
       esAnSolution: { anSolutionIds: res?.solutions ?? [] },
+      // eval360: the rater link (an/{sid}?rater=<token>) binds the answer to its rater
+      evalRater: query.get('rater') || undefined,
       ...extra,
     };
     return JSON.stringify({ answerCommon: common, anQuestions: eff, anPwd: pwd || undefined });
@@ -596,6 +550,11 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
         setServerDraft(meta.surveyId);
         setResumeToken(d.dbAnswerId, (d as any).resumeToken);
         void webhook(d.indexResponseId, d.dbAnswerId);
+        if (served.hasSolutions)
+          submitSolution(d.dbAnswerId, (d as any).resumeToken, res?.solutions ?? [])
+            .then((r) => setSolutionCount(r.resultCode === 200 ? r.data?.solutions?.length ?? 0 : 0))
+            .catch(() => setSolutionCount(0));
+        else setSolutionCount(0);
         notify('success', t('an.submit.cleared'));
         setResult(d);
         setPhase('done');
@@ -608,7 +567,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
         if (first) {
           const pg = engine.ix.page[byId.get(first)?.i ?? 0];
           if (pg && pg !== curPage) goPage(pg, 'next');
-          setTimeout(() => scrollTo(first), 100);
+          setTimeout(() => scrollTo(first, true), 100);
         }
       }
       if (d?.sessionCode) {
@@ -642,7 +601,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
         setShowAll((s) => new Set(s).add(pg));
         if (pg !== curPage) goPage(pg, pg > curPage ? 'next' : 'prev');
         notify('warning', t('an.validate.fail'));
-        setTimeout(() => scrollTo(first), 80);
+        setTimeout(() => scrollTo(first, true), 80);
         return;
       }
       if (examMin > 0 && totalElapsed < examMin) {
@@ -667,24 +626,39 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const scoreOn = !!(sa?.scoreAttr?.enabled || isExam) && sa?.scoreAttr?.showSumScore?.enabled !== false;
   const showContent = sa?.scoreAttr?.showSumScore?.showContent ?? 'sumAndDetail';
   const voteTopOn = doc?.surveyType === 'vote' && sa?.voteAttr?.showVoteRankList !== false;
-  const redirectUrl = endPage?.redirectionAttr?.enabled && String(endPage.redirectionAttr.redirectionType ?? '1') === '1' ? endPage.redirectionAttr.reqUrl : '';
-  const successText = endPage?.textAttr?.submitSuccess?.enabled && endPage.textAttr.submitSuccess.text ? endPage.textAttr.submitSuccess.text : '';
+  // only http(s) or a relative path is followed (a javascript:/data: redirect would run on our origin)
+  // the end page quotes the submitted answers: the address only in its query (percent-encoded)
+  const doneView = useMemo(() => (docPiper && phase === 'done' ? docPiper.piper.with(res?.answers ?? []) : null), [docPiper, phase, res]);
+  const pipeUrl = (u: unknown) => (typeof u === 'string' && doneView ? doneView.url(u) : u);
+  const redirectUrl = endPage?.redirectionAttr?.enabled && String(endPage.redirectionAttr.redirectionType ?? '1') === '1' ? safeNavigationUrl(pipeUrl(endPage.redirectionAttr.reqUrl) as string) : '';
+  const successRaw = endPage?.textAttr?.submitSuccess?.enabled && endPage.textAttr.submitSuccess.text ? String(endPage.textAttr.submitSuccess.text) : '';
+  const successText = successRaw && doneView ? doneView.html(successRaw) : successRaw;
+  const isEval = doc?.surveyType === 'eval' || doc?.surveyType === 'eval360';
+  const dimReportOn = isEval && !!raw?.surveyAttrs?.evalAttr?.showDimReport?.enabled;
+  // the lottery page of this answer (2 s after submit per spec; also offered from the pages
+  // the respondent is sent to first, which carry ?lotteryId=&surveyId=)
+  const lotteryHref = served.lotteryId && result?.dbAnswerId ? `/v8/diaowen/lottery/${served.lotteryId}/${meta.surveyId}?answerId=${encodeURIComponent(result.dbAnswerId)}` : '';
+  const withLottery = (href: string) => (served.lotteryId ? `${href}?lotteryId=${encodeURIComponent(served.lotteryId)}&surveyId=${encodeURIComponent(meta.surveyId)}` : href);
   const target = useMemo(() => {
     if (!result?.dbAnswerId) return null;
     if (redirectUrl) return { href: redirectUrl, delay: 1500, label: t('an.submit.redirecting') };
-    if (isExam && scoreOn && showContent === 'sumAndSolution') return { href: `/v8/diaowen/an-solution/${result.dbAnswerId}`, delay: 0, label: t('an.submit.scoreDetail') };
+    if (isExam && scoreOn && showContent === 'sumAndSolution') return { href: withLottery(`/v8/diaowen/an-solution/${result.dbAnswerId}`), delay: 0, label: t('an.submit.scoreDetail') };
     if (isExam && scoreOn) return { href: `/v8/diaowen/an/review/${meta.sid}/${result.dbAnswerId}`, delay: 1500, label: t('an.submit.scoreDetail') };
     if (voteTopOn) return { href: `/v8/diaowen/vote/top/${meta.surveyId}`, delay: 1500, label: t('an.submit.voteTop') };
+    if (served.hasSolutions && solutionCount === null) return null; // still asking which solutions
+    if (solutionCount) return { href: withLottery(`/v8/diaowen/an-solution/${result.dbAnswerId}`), delay: 0, label: t('ev.sol.open') };
+    if (dimReportOn) return { href: withLottery(`/v8/diaowen/dimension/${result.dbAnswerId}`), delay: 1500, label: t('ev.an.open') };
+    if (lotteryHref) return { href: lotteryHref, delay: 2000, label: t('lo.an.go') };
     return null;
-  }, [result, redirectUrl, isExam, scoreOn, showContent, voteTopOn, meta, t]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result, redirectUrl, isExam, scoreOn, showContent, voteTopOn, meta, t, served, solutionCount, dimReportOn, lotteryHref]);
   // a verification code to show keeps the respondent on the result page (the link stays)
   const verifyOn = !!sa?.verifyCodeAttr?.enabled;
   useEffect(() => {
     if (!target || verifyOn) return;
-    const id = setTimeout(() => {
-      if (/^https?:\/\//i.test(target.href)) window.location.href = target.href;
-      else window.location.assign(target.href);
-    }, target.delay);
+    const href = safeNavigationUrl(target.href);
+    if (!href) return;
+    const id = setTimeout(() => window.location.assign(href), target.delay);
     return () => clearTimeout(id);
   }, [target, verifyOn]);
 
@@ -732,7 +706,8 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
 
   // ------------------------------------------------------------------ render helpers
   const style = doc?.surveyStyle ?? {};
-  const theme = style.themeColor || '#015AB4';
+  // the survey's own colour, else the site's (admin site settings for this hostname)
+  const theme = style.themeColor || site.primaryColor || '#015AB4';
   const errorsFor = (id: string): Message | undefined => {
     const se = serverErrors.find((e) => e.quDwId === id);
     if (se) return se;
@@ -761,138 +736,74 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const renderQuestion = (q: Question) => {
     const id = q.dwId ?? '';
     if (q.quType === 'PAGETAG') return null;
-    const err = errorsFor(id);
-    const display = q.quType === 'PARAGRAPH';
     const assigned = res?.assignments.find((x) => x.quDwId === id);
-    const a = assigned && effective.get(id) ? effective.get(id) : answers[id];
-    const hint = res?.hints.find((h) => h.quDwId === id);
-    const quotaFull = res?.quotas.some((x) => x.full);
-    const required = !!(q.quAttr?.isRequired ?? q.isRequired) && !isDisplayOnly(q);
     return (
-      <div key={id} id={`qu-${id}`} className={`dwa-question ${highlight === id ? 'dwa-highlight' : ''} ${err ? 'dwa-has-error' : ''}`} data-qu-type={q.quType}>
-        {!display && !(q.quType === 'DW_COMPONENT' && q.childType !== 'verifycode') ? (
-          <div className="dwa-qtitle">
-            {required && <span className="dwa-req" aria-label={t('an.required')}>*</span>}
-            {numberOf(q) > 0 && <span className="dwa-qnum">{numberOf(q)}.</span>}
-            <span className="dwa-qtitle-text" dangerouslySetInnerHTML={{ __html: safeHtml(quTitle(q)) }} />
-            {answerCard && !display && (
-              <button type="button" className={`dwa-flag ${flags[id] ? 'dwa-on' : ''}`} aria-pressed={!!flags[id]} onClick={() => setFlags((f) => ({ ...f, [id]: !f[id] }))}>
-                {flags[id] ? t('an.card.unflag') : t('an.card.flag')}
-              </button>
-            )}
-          </div>
-        ) : (
-          <div className="dwa-paragraph" dangerouslySetInnerHTML={{ __html: safeHtml(quTitle(q)) }} />
-        )}
-        {(q.quNoteObj || q.quNote) && !display && <div className="dwa-qnote" dangerouslySetInnerHTML={{ __html: safeHtml(textOf(q.quNoteObj, q.quNote)) }} />}
-        <div className="dwa-qbody">
-          <Widget
-            q={q}
-            a={a}
-            set={(na, ch) => setAnswer(q, na, ch)}
-            hidden={hidden}
-            order={order}
-            readOnly={!!assigned}
-            mobile={mobile}
-            votes={doc?.surveyType === 'vote' && touched.size > 0 ? voteMap.get(id) : undefined}
-            surveyId={meta.surveyId}
-            t={t}
-            notify={notify}
-          />
-        </div>
-        {hint && !err && <div className="dwa-hint">{hint.message}</div>}
-        {err && (
-          <div className="dwa-error" role="alert">
-            {msgText(t, err)}
-          </div>
-        )}
-        {quotaFull && err?.key === 'quotaFull' ? null : null}
-      </div>
+      <QuestionBlock
+        key={id}
+        q={pipedQs?.get(id) ?? q}
+        a={assigned && effective.get(id) ? effective.get(id) : answers[id]}
+        set={(na, ch) => setAnswer(q, na, ch)}
+        number={numberOf(q)}
+        required={!!(q.quAttr?.isRequired ?? q.isRequired) && !isDisplayOnly(q)}
+        err={errorsFor(id)}
+        hint={res?.hints.find((h) => h.quDwId === id)}
+        highlighted={highlight === id}
+        flaggable={answerCard}
+        flagged={!!flags[id]}
+        onToggleFlag={() => setFlags((f) => ({ ...f, [id]: !f[id] }))}
+        hidden={hidden}
+        order={order}
+        readOnly={!!assigned}
+        mobile={mobile}
+        votes={doc?.surveyType === 'vote' && touched.size > 0 ? voteMap.get(id) : undefined}
+        surveyId={meta.surveyId}
+        t={t}
+        notify={notify}
+      />
     );
   };
 
   // ------------------------------------------------------------------ states
-  if (phase === 'loading') {
-    return (
-      <div className="dwa-center" aria-busy="true">
-        <Spinner />
-        <div className="dwa-hint">{t('an.loading')}</div>
-      </div>
-    );
-  }
-
-  const footerEl = (
-    <footer className="dwa-footer">
-      {footer.siteName && <div>{footer.siteName}</div>}
-      {(footer.icp || footer.sitePhone || footer.siteMail) && (
-        <div className="dwa-hint">
-          {[footer.icp, footer.sitePhone, footer.siteMail].filter(Boolean).join(' · ')}
-        </div>
-      )}
-    </footer>
-  );
-
-  if (phase === 'message') {
-    const code = check.anCheckResultCode ?? 0;
-    return (
-      <div className={`dwa-page ${mobile ? 'dwa-mobile' : ''}`}>
-        {msgCtx}
-        <div className="dwa-panel dwa-message" data-code={code}>
-          <div className={code >= 400 || loadErr ? 'dwa-message-text dwa-red' : 'dwa-message-text'}>{check.anCheckResultMsg || loadErr || t('an.msg.failed')}</div>
-          {code === 413 && (
-            <a className="dwa-btn dwa-primary" href={`/login/an/${sid}?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`}>
-              {t('an.msg.login')}
-            </a>
-          )}
-          {code === 430 && (
-            <div className="dwa-qr">
-              <div className="dwa-qr-box" aria-hidden="true" />
-              <div>{t('an.msg.wechat')}</div>
-            </div>
-          )}
-          {code === 410 && (
-            <button type="button" className="dwa-btn dwa-primary" onClick={() => void load()}>
-              {t('an.msg.reanswer')}
-            </button>
-          )}
-        </div>
-        {footerEl}
-      </div>
-    );
-  }
-
+  if (phase === 'loading') return <LoadingState t={t} />;
+  if (phase === 'message') return <MessageState mobile={mobile} toasts={msgCtx} footer={footer} check={check} loadErr={loadErr} sid={sid} t={t} onReload={() => void load()} />;
   if (phase === 'done') {
     return (
-      <div className={`dwa-page ${mobile ? 'dwa-mobile' : ''}`}>
-        {msgCtx}
-        <div className="dwa-panel dwa-result" data-testid="answer-done">
-          <div className="dwa-result-icon" aria-hidden="true">✓</div>
-          <div className="dwa-result-text">{successText ? <span dangerouslySetInnerHTML={{ __html: safeHtml(successText) }} /> : t('an.submit.success')}</div>
-          {isExam && scoreOn && result?.sumScore !== undefined && result?.sumScore !== null && <div className="dwa-score-total">{t('an.submit.sumScore', { n: result.sumScore })}</div>}
-          {verifyOn && result?.dbAnswerId && <VerifyCodeResult answerId={result.dbAnswerId} resumeToken={(result as any).resumeToken} t={t} />}
-          {target && (
-            <a className="dwa-btn dwa-primary" href={target.href}>
-              {target.label}
-            </a>
-          )}
-        </div>
-        {footerEl}
-      </div>
+      <DoneState
+        mobile={mobile}
+        toasts={msgCtx}
+        footer={footer}
+        successText={successText}
+        sumScore={isExam && scoreOn ? result?.sumScore : undefined}
+        scorePending={!!(result as any)?.scorePending}
+        verifyAnswerId={verifyOn ? result?.dbAnswerId : undefined}
+        resumeToken={(result as any)?.resumeToken}
+        target={target}
+        more={lotteryHref && target?.href !== lotteryHref ? [{ href: lotteryHref, delay: 0, label: t('lo.an.go') }] : undefined}
+        t={t}
+      />
     );
   }
 
   // answer phase
+  const footerEl = <Footer footer={footer} />;
   const pct = res?.progress.percentage ?? 0;
   const pageCount = res?.pageCount ?? 1;
-  const logo = style.logoImg?.enabled && style.logoImg.src ? style.logoImg : null;
-  const cardItems = (doc?.questions ?? []).filter((q) => isCounted(q) && !isDisplayOnly(q) && res?.visibleQuestions.includes(q.dwId ?? ''));
+  const logo = style.logoImg?.enabled && style.logoImg.src ? style.logoImg : site.logo ? { src: site.logo, position: 'topLogoLeft', site: true } : null;
+  const cardItems = cardQuestions(doc?.questions ?? [], res?.visibleQuestions);
   const showTitle = style.showSurveyTitle !== false;
   const showNote = style.showSurveyNote !== false;
   const note = textOf(doc?.surveyDetail?.surveyNodeObj, doc?.surveyDetail?.surveyNote);
   const timerText = maxLeft !== Infinity ? t('an.timeLeft', { t: fmtSeconds(maxLeft) }) : '';
+  // after Next or Submit (or a refusal by the server): the page's problems, named, with links
+  const summary = showAll.has(curPage) || serverErrors.length
+    ? pageQs.flatMap((q) => {
+        const e = q.dwId ? errorsFor(q.dwId) : undefined;
+        return e ? [{ id: q.dwId ?? '', number: numberOf(q), title: plainText(quTitle(q)), message: msgText(t, e) }] : [];
+      })
+    : [];
 
   return (
-    <div className={`dwa-page ${mobile ? 'dwa-mobile' : ''}`} style={{ ['--dwa-theme' as any]: theme, background: style.pageBgColor || undefined }}>
+    <main className={`dwa-page ${mobile ? 'dwa-mobile' : ''}`} style={{ ['--dwa-theme' as any]: theme, background: style.pageBgColor || undefined }}>
       {msgCtx}
       {style.showProgressbar && (
         <div className="dwa-progress" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={t('an.progress')}>
@@ -915,6 +826,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
               </select>
             )}
             {timerText && <span className="dwa-timer" role="timer">{timerText}</span>}
+            <span className="dwa-sr" aria-live="polite" data-testid="answer-timer-say">{timerSay}</span>
             {serverDraft && (
               <span className={`dwa-hint ${serverDraft.state === 'failed' ? 'dwa-red' : ''}`} data-testid="answer-server-draft" data-state={serverDraft.state} aria-live="polite">
                 {serverDraft.state === 'saving' ? t('an.draft.serverSaving') : serverDraft.state === 'saved' ? t('an.draft.serverSaved', { time: nowStr(new Date(serverDraft.time ?? Date.now())).slice(11, 19) }) : t('an.draft.serverFailed')}
@@ -928,8 +840,15 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
           </div>
           <div className="dwa-panel">
             {style.pageTopImg?.enabled && style.pageTopImg.src && <img className="dwa-topimg" src={style.pageTopImg.src} alt="" />}
-            {logo && <img className={`dwa-logo dwa-logo-${logo.position || 'topLogoLeft'}`} src={logo.src} alt="logo" />}
-            {showTitle && <h1 className="dwa-title" dangerouslySetInnerHTML={{ __html: safeHtml(textOf(doc?.surveyNameObj, doc?.surveyName)) }} />}
+            {logo && (
+              <img
+                className={`dwa-logo dwa-logo-${logo.position || 'topLogoLeft'}`}
+                src={logo.src}
+                alt={(logo as { site?: boolean }).site ? site.siteName || 'logo' : 'logo'}
+                data-testid={(logo as { site?: boolean }).site ? 'answer-site-logo' : 'answer-logo'}
+              />
+            )}
+            <h1 className={showTitle ? 'dwa-title' : 'dwa-sr'} dangerouslySetInnerHTML={{ __html: safeHtml(textOf(doc?.surveyNameObj, doc?.surveyName)) }} />
             {showNote && note && <div className="dwa-note" dangerouslySetInnerHTML={{ __html: safeHtml(note) }} />}
             {showPwd ? (
               <div className="dwa-pwd">
@@ -950,7 +869,8 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
               </div>
             ) : (
               <>
-                <div className="dwa-questions">{pageQs.map(renderQuestion)}</div>
+                <ErrorSummary items={summary} t={t} onGo={(id) => scrollTo(id, true)} />
+                <div className="dwa-questions" tabIndex={-1}>{pageQs.map(renderQuestion)}</div>
                 {isLast && check.showCaptcha && check.sessionCode && (
                   <div className="dwa-captcha">
                     <label htmlFor="dwa-captcha">{t('an.captcha')}</label>
@@ -969,17 +889,17 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
                 <div className="dwa-nav">
                   {hasPrev && (style as any).pageBtnStyle?.prevPageStyle?.display !== false && (
                     <button type="button" className="dwa-btn" onClick={() => prevRes && goPage(prevRes.page, 'prev')}>
-                      {btnText(style.prevBtnText, '上一页', t('an.prev'))}
+                      {btnText(piped && style.prevBtnText ? piped.text(style.prevBtnText) : style.prevBtnText, '上一页', t('an.prev'))}
                     </button>
                   )}
                   {!isLast ? (
                     <button type="button" className="dwa-btn dwa-primary" disabled={minLeft > 0} onClick={() => goNext(false)}>
-                      {btnText(style.nextBtnText, '下一页', t('an.next'))}
+                      {btnText(piped && style.nextBtnText ? piped.text(style.nextBtnText) : style.nextBtnText, '下一页', t('an.next'))}
                       {minLeft > 0 ? ` ${t('an.secondsLeft', { n: minLeft })}` : !style.hidePageProgress && pageCount > 1 ? ` ${t('an.pageProgress', { cur: curPage, total: pageCount })}` : ''}
                     </button>
                   ) : (
                     <button type="button" className="dwa-btn dwa-primary" disabled={saving || minLeft > 0} onClick={() => submit(false)}>
-                      {btnText(style.submitBtnText, '提交答卷', t('an.submit'))}
+                      {btnText(piped && style.submitBtnText ? piped.text(style.submitBtnText) : style.submitBtnText, '提交答卷', t('an.submit'))}
                       {minLeft > 0 ? ` ${t('an.secondsLeft', { n: minLeft })}` : ''}
                     </button>
                   )}
@@ -995,13 +915,13 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
           <div>{t('an.submit.saving')}</div>
         </div>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirmOpen}
-        title={t('an.confirm.title')}
-        testId="answer-confirm"
-        width={mobile ? '90%' : '50%'}
-        okText={t('an.confirm.ok')}
-        cancelText={t('an.cancel')}
+        mobile={mobile}
+        t={t}
+        form={confirmForm}
+        setForm={setConfirmForm}
+        err={confirmErr}
         onCancel={() => setConfirmOpen(false)}
         onOk={() => {
           if (!NAME_RE.test(confirmForm.name) || !PHONE_RE.test(confirmForm.phone)) {
@@ -1013,105 +933,45 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
           setConfirmOpen(false);
           void doSave(confirmForm);
         }}
-      >
-        <div className="dwa-form">
-          <label>
-            {t('an.confirm.name')}
-            <input className="dwa-input" value={confirmForm.name} onChange={(e) => setConfirmForm({ ...confirmForm, name: e.target.value })} />
-          </label>
-          {confirmForm.name && !NAME_RE.test(confirmForm.name) && <div className="dwa-error">{t('an.confirm.nameRule')}</div>}
-          <label>
-            {t('an.confirm.phone')}
-            <input className="dwa-input" inputMode="tel" value={confirmForm.phone} onChange={(e) => setConfirmForm({ ...confirmForm, phone: e.target.value })} />
-          </label>
-          {confirmForm.phone && !PHONE_RE.test(confirmForm.phone) && <div className="dwa-error">{t('an.confirm.phoneRule')}</div>}
-          {confirmErr && <div className="dwa-error">{confirmErr}</div>}
-        </div>
-      </Dialog>
-      <Dialog
+      />
+      <TerminateDialog
         open={terminated && phase === 'answer'}
-        title={t('an.terminate.title')}
-        testId="answer-terminate"
-        closable={false}
-        maskClosable={false}
-        keyboard={false}
-        footer={
-          <button type="button" className="dwa-btn dwa-primary" disabled={saving} onClick={() => {
-            setTerminated(false);
-            submit(true);
-          }}>
-            {t('an.terminate.submit')}
-          </button>
-        }
-      >
-        {t('an.terminate.text')}
-      </Dialog>
-      <Dialog open={tabWarn && !saving} title={t('an.tab.title')} testId="answer-tab-warn" closable={false} maskClosable={false} footer={<button type="button" className="dwa-btn dwa-primary" onClick={() => setTabWarn(false)}>{t('an.tab.ok')}</button>}>
-        <p>{t('an.tab.text')}</p>
-        <p className="dwa-red">{t('an.tab.count', { count: events.current.switchCount, seconds: events.current.hideTotalTime })}</p>
-      </Dialog>
-      <Dialog open={cardOpen} title={t('an.card.title')} testId="answer-card" footer={null} onCancel={() => setCardOpen(false)} width={mobile ? '90%' : 560}>
-        <div className="dwa-card-filters" role="group">
-          {(['all', 'answered', 'unanswered', 'flagged'] as const).map((k) => (
-            <button type="button" key={k} className={`dwa-btn ${cardFilter === k ? 'dwa-primary' : ''}`} aria-pressed={cardFilter === k} onClick={() => setCardFilter(k === 'flagged' && cardFilter === 'flagged' ? 'all' : k)}>
-              {t(`an.card.${k}`)}
-            </button>
-          ))}
-        </div>
-        <div className="dwa-card-grid">
-          {cardItems
-            .filter((q) => {
-              const id = q.dwId ?? '';
-              const done = hasAnswer(answers[id]);
-              if (cardFilter === 'answered') return done;
-              if (cardFilter === 'unanswered') return !done;
-              if (cardFilter === 'flagged') return !!flags[id];
-              return true;
-            })
-            .map((q) => {
-              const id = q.dwId ?? '';
-              const done = hasAnswer(answers[id]);
-              return (
-                <button
-                  type="button"
-                  key={id}
-                  className={`dwa-card-item ${done ? 'dwa-card-done' : ''} ${flags[id] ? 'dwa-card-flag' : ''}`}
-                  title={quTitle(q).replace(/<[^>]*>/g, '')}
-                  onClick={() => {
-                    setCardOpen(false);
-                    const pg = engine?.ix.page[byId.get(id)?.i ?? 0] ?? curPage;
-                    if (pg !== curPage) goPage(pg, pg > curPage ? 'next' : 'prev');
-                    setTimeout(() => scrollTo(id), 80);
-                  }}
-                >
-                  {numberOf(q)}
-                </button>
-              );
-            })}
-        </div>
-      </Dialog>
-      <Dialog
-        open={!!draftOffer}
-        title={t('an.draft.title')}
-        testId="answer-draft"
-        closable={false}
-        maskClosable={false}
-        footer={
-          <div className="dwa-row-actions">
-            <button type="button" className="dwa-btn" onClick={() => {
-              if (meta.surveyId) clearDrafts(meta.surveyId);
-              setDraftOffer(null);
-            }}>
-              {routeAnswerId ? t('an.draft.original') : t('an.draft.discard')}
-            </button>
-            <button type="button" className="dwa-btn dwa-primary" onClick={() => draftOffer && restoreDraft(draftOffer)}>
-              {t('an.draft.restore')}
-            </button>
-          </div>
-        }
-      >
-        {draftOffer && t('an.draft.text', { time: nowStr(new Date(draftOffer.time)) })}
-      </Dialog>
-    </div>
+        saving={saving}
+        t={t}
+        onSubmit={() => {
+          setTerminated(false);
+          submit(true);
+        }}
+      />
+      <TabWarnDialog open={tabWarn && !saving} t={t} count={events.current.switchCount} seconds={events.current.hideTotalTime} onOk={() => setTabWarn(false)} />
+      <AnswerCardDialog
+        open={cardOpen}
+        mobile={mobile}
+        t={t}
+        items={cardItems}
+        answers={answers}
+        flags={flags}
+        filter={cardFilter}
+        setFilter={setCardFilter}
+        numberOf={numberOf}
+        onClose={() => setCardOpen(false)}
+        onPick={(id) => {
+          setCardOpen(false);
+          const pg = engine?.ix.page[byId.get(id)?.i ?? 0] ?? curPage;
+          if (pg !== curPage) goPage(pg, pg > curPage ? 'next' : 'prev');
+          setTimeout(() => scrollTo(id, true), 80);
+        }}
+      />
+      <DraftDialog
+        draft={draftOffer}
+        editing={!!routeAnswerId}
+        t={t}
+        onDiscard={() => {
+          if (meta.surveyId) clearDrafts(meta.surveyId);
+          setDraftOffer(null);
+        }}
+        onRestore={restoreDraft}
+      />
+    </main>
   );
 }

@@ -2,8 +2,9 @@
 import { Col, Row, Spin } from 'antd';
 import React, { useEffect, useMemo, useState } from 'react';
 import { Engine, isCounted, isDisplayOnly, loadSurvey, type AnQuestion, type Survey } from '../../survey';
+import { prepareSurvey } from '../../survey/optional';
 import { getResumeToken, getSurveyAnswer, reviewSurveyJson, TransportError } from '../../services/answer';
-import { Widget } from './Widgets';
+import { Widget } from './widgets';
 import { quTitle, safeHtml, textOf, useT } from './util';
 import './answer.css';
 
@@ -32,6 +33,7 @@ export default function Review({ sid, answerId, solution }: Props) {
           setErr(s.data?.answerCheckResult?.anCheckResultMsg || s.resultMsg || t('an.msg.failed'));
           return;
         }
+        await prepareSurvey(text); // functions and regex patterns when the logic uses them
         setDoc(loadSurvey(JSON.parse(text)));
       } catch (e) {
         setErr(e instanceof TransportError && e.kind === 'timeout' ? t('an.error.timeout') : t('an.error.network'));
@@ -57,11 +59,11 @@ export default function Review({ sid, answerId, solution }: Props) {
 
   if (err) {
     return (
-      <div className="dwa-page">
+      <main className="dwa-page">
         <div className="dwa-panel dwa-message">
-          <div className="dwa-message-text dwa-red" role="alert">{err}</div>
+          <h1 className="dwa-message-text dwa-red"><span role="alert">{err}</span></h1>
         </div>
-      </div>
+      </main>
     );
   }
   if (!doc || !rec) {
@@ -79,6 +81,8 @@ export default function Review({ sid, answerId, solution }: Props) {
     const max = (es?.max || q?.quAttr?.scoreAttr?.maxScore || 0) as number;
     const got = a?.quAnScore ?? es?.score;
     if (!isExam || (max <= 0 && got === undefined)) return null;
+    // a hand-graded question not graded yet (the answer's total is provisional)
+    if (rec.scorePending && a && (a.quAnScore === undefined || a.quAnScore === null) && !es) return { max, got: 0, state: 'pending' };
     const g = Number(got ?? 0);
     const state = g <= 0 ? 'wrong' : max <= 0 || g >= max ? 'right' : 'part';
     return { max, got: g, state };
@@ -86,7 +90,7 @@ export default function Review({ sid, answerId, solution }: Props) {
   const qs = doc.questions.filter((q) => q.quType !== 'PAGETAG' && (res?.visibleQuestions.includes(q.dwId ?? '') ?? true));
   const wrong = qs.filter((q) => {
     const l = lineOf(q.dwId ?? '');
-    return l && l.got === 0 && !isDisplayOnly(q);
+    return l && l.state !== 'pending' && l.got === 0 && !isDisplayOnly(q);
   });
   const shown = wrongOnly ? wrong : qs;
   let n = 0;
@@ -94,7 +98,7 @@ export default function Review({ sid, answerId, solution }: Props) {
   for (const q of doc.questions) if (isCounted(q)) num.set(q.dwId ?? '', ++n);
   const sum = rec.sumScore ?? res?.score.total ?? 0;
   return (
-    <div className="dwa-page">
+    <main className="dwa-page">
       <Row justify="center">
         <Col xs={24} sm={24} md={20} lg={16} xl={12}>
           <div className="dwa-panel" data-testid="answer-review">
@@ -103,6 +107,11 @@ export default function Review({ sid, answerId, solution }: Props) {
               <div style={{ textAlign: 'center' }}>
                 <div>{t('an.review.total')}</div>
                 <div className="dwa-digits" data-testid="sum-score">{sum}</div>
+                {rec.scorePending && (
+                  <div className="dwa-hint" data-testid="score-pending">
+                    {t('an.review.beingGraded')}
+                  </div>
+                )}
                 <div className="dwa-hint">
                   {rec.userName ? `${t('an.review.name')}: ${rec.userName} · ` : ''}
                   {t('an.review.start')}: {rec.bgAnDate ?? '-'} · {t('an.review.end')}: {rec.endAnDate ?? '-'}
@@ -134,7 +143,7 @@ export default function Review({ sid, answerId, solution }: Props) {
                   {l && (
                     <div className="dwa-scoreline" data-testid="scoreline">
                       <span>{t('an.review.max', { n: l.max })}</span>
-                      <span>{t('an.review.got', { n: l.got })}</span>
+                      {l.state !== 'pending' && <span>{t('an.review.got', { n: l.got })}</span>}
                       <span className={`dwa-state-${l.state}`}>{t(`an.review.${l.state}`)}</span>
                     </div>
                   )}
@@ -149,6 +158,6 @@ export default function Review({ sid, answerId, solution }: Props) {
           </div>
         </Col>
       </Row>
-    </div>
+    </main>
   );
 }

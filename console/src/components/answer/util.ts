@@ -1,6 +1,7 @@
 // Helpers shared by the answer widgets and pages.
 import { useIntl } from '@umijs/max';
 import { useCallback } from 'react';
+import { sanitizeHtml } from '../RichTextSanitize';
 import { MESSAGE_TEXTS, type AnQuestion, type Message, type Option, type Order, type Question, type Text } from '../../survey';
 
 export type Tr = (id: string, values?: Record<string, unknown>) => string;
@@ -19,13 +20,23 @@ export function msgText(t: Tr, m: Message): string {
   return m.text || MESSAGE_TEXTS[m.key] || m.key;
 }
 
-const BAD_TAGS = /<\s*\/?\s*(script|iframe|object|embed|style|link|meta|base|form)\b[^>]*>/gi;
-const BAD_ATTRS = /\s(on[a-z]+|srcdoc|formaction)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi;
-const BAD_URLS = /(href|src)\s*=\s*("|')?\s*javascript:[^"'>\s]*("|')?/gi;
+const SAFE_CACHE = new Map<string, string>();
+const SAFE_CACHE_MAX = 500;
 
-/** safeHtml removes scripts, event handlers and javascript: urls from designer HTML. */
+/**
+ * safeHtml is the designer HTML an answer page may insert: the shared rich-text allow-list of
+ * RichTextSanitize (the same lists as the server's sanitiser), applied by walking an inert
+ * DOMParser document — no script runs and nothing loads while it is parsed. Results are cached
+ * (titles re-render on every answer change); the cache holds at most 500 texts.
+ */
 export function safeHtml(html: string): string {
-  return html.replace(BAD_TAGS, '').replace(BAD_ATTRS, '').replace(BAD_URLS, '');
+  if (!html) return '';
+  const hit = SAFE_CACHE.get(html);
+  if (hit !== undefined) return hit;
+  const out = sanitizeHtml(html);
+  if (SAFE_CACHE.size >= SAFE_CACHE_MAX) SAFE_CACHE.delete(SAFE_CACHE.keys().next().value as string);
+  SAFE_CACHE.set(html, out);
+  return out;
 }
 
 export function textOf(obj: Text | undefined, plain?: string): string {

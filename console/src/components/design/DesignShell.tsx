@@ -2,8 +2,11 @@
 import { CloudUploadOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { history, useIntl, useParams } from '@umijs/max';
 import { Alert, Button, Modal, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
-import React, { createContext, memo, useContext, useRef, useState } from 'react';
+import React, { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { surveyInfo } from '../../services/authoring';
+import { checkPipes, mayHavePipes } from '../../survey/pipestore';
+import { numbering } from './model';
+import { PipeProvider } from './pipes';
 import { useDesign } from './useDesign';
 
 type Ctx = ReturnType<typeof useDesign> & { surveyId: string };
@@ -18,10 +21,13 @@ export const TABS: [string, string][] = [
   ['logic', 'au.tab.logic'],
   ['dsl', 'au.tab.dsl'],
   ['collaborate', 'au.tab.collaborate'],
+  ['language', 'lg.tab'],
+  ['lottery', 'ev.tab'],
 ];
 
 export function tabPath(tab: string, id: string) {
   if (tab === 'logic') return `/v8/diaowen/dw-design/logic-code/${id}`;
+  if (tab === 'lottery') return `/v8/dws/c/lottery-list/${id}`;
   return `/v8/dws/design/${tab}/${id}`;
 }
 
@@ -45,7 +51,7 @@ const Header = memo(function Header(p: {
   return (
     <>
         <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', marginBottom: 4 }}>
-          <Typography.Title level={5} style={{ margin: 0 }} data-testid="design-title">
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 16 }} data-testid="design-title">
             {title}
           </Typography.Title>
           {surveyState !== undefined && (
@@ -77,6 +83,57 @@ const Header = memo(function Header(p: {
         </div>
         <Tabs activeKey={tab} onChange={(k) => act.go(k)} items={TABS.map(([k, l]) => ({ key: k, label: <span data-testid={`tab-${k}`}>{f(l)}</span> }))} />
     </>
+  );
+});
+
+/**
+ * The answer placeholder checks of the document being edited (checkPipes, the same checks the
+ * server runs on save): a placeholder to a deleted or moved question is an error (save refuses
+ * it), one to a later question, an unknown name or an unclosed brace a warning.
+ */
+const PipeIssues: React.FC<{ doc: any; f: (id: string, v?: Record<string, any>) => string }> = memo(function PipeIssues({ doc, f }) {
+  // checked when typing pauses (the 300-question designer stays responsive), and only for
+  // documents that have braces in their texts or stored placeholders
+  const [checked, setChecked] = useState<any>(null);
+  useEffect(() => {
+    const id = window.setTimeout(() => setChecked(doc), 400);
+    return () => window.clearTimeout(id);
+  }, [doc]);
+  const issues = useMemo(() => {
+    if (!checked || (!checked.dwPipes && !mayHavePipes(checked))) return [];
+    try {
+      const num = numbering(checked.questions ?? []);
+      return checkPipes(checked).issues.map((i) => ({
+        ...i,
+        where: i.path.replace(/^questions\[(\d+)\]/, (_m, n) => (num[+n] ? `Q${num[+n]}` : `#${+n + 1}`)),
+      }));
+    } catch {
+      return [];
+    }
+  }, [checked]);
+  if (!issues.length) return null;
+  const err = issues.some((i) => i.severity === 'error');
+  return (
+    <Alert
+      type={err ? 'error' : 'warning'}
+      showIcon
+      data-testid="pipe-issues"
+      style={{ marginBottom: 8 }}
+      message={f('pipe.issues')}
+      description={
+        <>
+          <ul style={{ paddingLeft: 16, margin: 0 }}>
+            {issues.slice(0, 20).map((i, k) => (
+              <li key={k} data-testid={`pipe-issue-${i.code}`}>
+                <Tag color={i.severity === 'error' ? 'red' : 'orange'}>{i.code}</Tag>
+                {i.where}: {i.message}
+              </li>
+            ))}
+          </ul>
+          <Typography.Text type="secondary">{f('pipe.issuesHelp')}</Typography.Text>
+        </>
+      }
+    />
   );
 });
 
@@ -187,7 +244,8 @@ const DesignShell: React.FC<{ tab: string; children: React.ReactNode; noDoc?: bo
           />
         )}
         {st.error && !st.conflict && <Alert type="error" showIcon data-testid="save-error" message={st.error} style={{ marginBottom: 8 }} />}
-        {children}
+        <PipeIssues doc={st.doc} f={f} />
+        <PipeProvider doc={st.doc}>{children}</PipeProvider>
       </div>
     </DesignCtx.Provider>
   );

@@ -8,18 +8,19 @@ import { dsl, Engine, loadSurvey, sources, type AnQuestion, type Question, type 
 import { useDesignCtx } from './DesignShell';
 import { isChoiceType, numbering, optionKey, optText, quTitleText, uid } from './model';
 
-export const CodeEditor: React.FC<{ value: string; onChange?: (v: string) => void; errLine?: number; tid?: string; readOnly?: boolean; rows?: number }> = ({ value, onChange, errLine, tid, readOnly, rows }) => {
+/** label: the editor's accessible name (the title of the card it sits in). */
+export const CodeEditor: React.FC<{ value: string; onChange?: (v: string) => void; errLine?: number; tid?: string; readOnly?: boolean; rows?: number; label?: string }> = ({ value, onChange, errLine, tid, readOnly, rows, label }) => {
   const n = Math.max(value.split('\n').length, rows ?? 8);
   return (
     <div className="dw-code">
-      <div className="dw-code-nums">
+      <div className="dw-code-nums" aria-hidden="true">
         {Array.from({ length: n }, (_, i) => (
-          <div key={i} className={errLine === i + 1 ? 'dw-code-err' : ''} style={{ color: errLine === i + 1 ? '#ff4d4f' : undefined }}>
+          <div key={i} className={errLine === i + 1 ? 'dw-code-err' : ''} style={{ color: errLine === i + 1 ? '#c62828' : undefined }}>
             {i + 1}
           </div>
         ))}
       </div>
-      <textarea data-testid={tid} spellCheck={false} rows={n} value={value} readOnly={readOnly} onChange={(e) => onChange?.(e.target.value)} />
+      <textarea data-testid={tid} aria-label={label} spellCheck={false} rows={n} value={value} readOnly={readOnly} onChange={(e) => onChange?.(e.target.value)} />
     </div>
   );
 };
@@ -59,7 +60,7 @@ export const RuleBuilder: React.FC = () => {
         <>
           <Space wrap>
             <span>{L('au.logic.when')}</span>
-            <Select data-testid="rule-question" style={{ minWidth: 260 }} value={qi} onChange={setQi} options={triggers.map(({ q: x, i }) => ({ value: i, label: label(x, i) }))} />
+            <Select data-testid="rule-question" aria-label={L('au.logic.when')} style={{ minWidth: 260 }} value={qi} onChange={setQi} options={triggers.map(({ q: x, i }) => ({ value: i, label: label(x, i) }))} />
             <Button icon={<PlusOutlined />} data-testid="rule-add" onClick={() => setRules((l) => [...l, { dwId: uid(), logicType: 'SHOW', cgQuItemId: [], skQuId: [] }])}>
               {L('au.logic.addRule')}
             </Button>
@@ -72,29 +73,29 @@ export const RuleBuilder: React.FC = () => {
                   {isChoiceType(q!.quType) ? (
                     <>
                       <span>{L('au.logic.chosen')}</span>
-                      <Select mode="multiple" data-testid={`rule-${ri}-options`} style={{ minWidth: 200 }} value={r.cgQuItemId ?? []} options={options} onChange={(v) => set({ cgQuItemId: v })} />
+                      <Select mode="multiple" aria-label={L('au.logic.chosen')} data-testid={`rule-${ri}-options`} style={{ minWidth: 200 }} value={r.cgQuItemId ?? []} options={options} onChange={(v) => set({ cgQuItemId: v })} />
                       {q!.quType.includes('CHECKBOX') && (
-                        <Select style={{ width: 90 }} value={r.cgMode || 'or'} onChange={(v) => set({ cgMode: v })} options={[{ value: 'or', label: L('au.logic.any') }, { value: 'and', label: L('au.logic.all') }]} />
+                        <Select aria-label={`${L('au.logic.any')} / ${L('au.logic.all')}`} style={{ width: 90 }} value={r.cgMode || 'or'} onChange={(v) => set({ cgMode: v })} options={[{ value: 'or', label: L('au.logic.any') }, { value: 'and', label: L('au.logic.all') }]} />
                       )}
                     </>
                   ) : isScaleLike(q!.quType) ? (
                     <>
                       <span>{L('au.logic.value')}</span>
-                      <Select data-testid={`rule-${ri}-gele`} style={{ width: 90 }} value={r.geLe} allowClear onChange={(v) => set({ geLe: v })} options={['LT', 'LTE', 'GT', 'GTE'].map((v) => ({ value: v, label: L(`au.logic.${v}`) }))} />
-                      <InputNumber data-testid={`rule-${ri}-score`} value={r.scoreNum ?? null} onChange={(v) => set({ scoreNum: v ?? undefined })} />
+                      <Select aria-label={L('au.logic.value')} data-testid={`rule-${ri}-gele`} style={{ width: 90 }} value={r.geLe} allowClear onChange={(v) => set({ geLe: v })} options={['LT', 'LTE', 'GT', 'GTE'].map((v) => ({ value: v, label: L(`au.logic.${v}`) }))} />
+                      <InputNumber aria-label={L('au.logic.value')} data-testid={`rule-${ri}-score`} value={r.scoreNum ?? null} onChange={(v) => set({ scoreNum: v ?? undefined })} />
                     </>
                   ) : (
                     <span>{L('au.logic.answered')}</span>
                   )}
-                  <Select data-testid={`rule-${ri}-type`} style={{ width: 130 }} value={r.logicType} onChange={(v) => set({ logicType: v, skQuId: [] })} options={['SHOW', 'GO', 'SOLUTION'].map((v) => ({ value: v, label: L(`au.logic.${v}`) }))} />
+                  <Select aria-label={L('au.logic.builder')} data-testid={`rule-${ri}-type`} style={{ width: 130 }} value={r.logicType} onChange={(v) => set({ logicType: v, skQuId: [] })} options={['SHOW', 'GO', 'SOLUTION'].map((v) => ({ value: v, label: L(`au.logic.${v}`) }))} />
                   {r.logicType === 'GO' ? (
-                    <Select data-testid={`rule-${ri}-targets`} style={{ minWidth: 220 }} value={r.skQuId?.[0]} onChange={(v) => set({ skQuId: [v] })} options={[...targets, { value: 'END', label: L('au.logic.end'), disabled: false }]} />
+                    <Select aria-label={L('au.logic.GO')} data-testid={`rule-${ri}-targets`} style={{ minWidth: 220 }} value={r.skQuId?.[0]} onChange={(v) => set({ skQuId: [v] })} options={[...targets, { value: 'END', label: L('au.logic.end'), disabled: false }]} />
                   ) : r.logicType === 'SOLUTION' ? (
-                    <Select mode="tags" style={{ minWidth: 220 }} value={r.skQuId ?? []} onChange={(v) => set({ skQuId: v })} placeholder={L('au.logic.solutionIds')} />
+                    <Select mode="tags" aria-label={L('au.logic.solutionIds')} style={{ minWidth: 220 }} value={r.skQuId ?? []} onChange={(v) => set({ skQuId: v })} placeholder={L('au.logic.solutionIds')} />
                   ) : (
-                    <Select mode="multiple" data-testid={`rule-${ri}-targets`} style={{ minWidth: 220 }} value={r.skQuId ?? []} onChange={(v) => set({ skQuId: v })} options={targets} />
+                    <Select mode="multiple" aria-label={L('au.logic.SHOW')} data-testid={`rule-${ri}-targets`} style={{ minWidth: 220 }} value={r.skQuId ?? []} onChange={(v) => set({ skQuId: v })} options={targets} />
                   )}
-                  <Button danger size="small" icon={<DeleteOutlined />} onClick={() => setRules((l) => l.filter((_, j) => j !== ri))} />
+                  <Button danger size="small" aria-label={L('common.delete')} icon={<DeleteOutlined />} onClick={() => setRules((l) => l.filter((_, j) => j !== ri))} />
                 </Space>
               </div>
             );
@@ -113,7 +114,7 @@ export const DslEditor: React.FC = () => {
   const err = checkDsl(text);
   return (
     <Card size="small" title={L('au.logic.code')} extra={<Typography.Text type="secondary">{L('au.logic.codeHint')}</Typography.Text>}>
-      <CodeEditor tid="dsl-editor" value={text} errLine={err?.line} onChange={(v) => update((d) => ({ ...d, dwDsl: v }))} rows={10} />
+      <CodeEditor tid="dsl-editor" label={L('au.logic.code')} value={text} errLine={err?.line} onChange={(v) => update((d) => ({ ...d, dwDsl: v }))} rows={10} />
       <div style={{ marginTop: 6 }} data-testid="dsl-status">
         {err ? (
           <Alert type="error" showIcon message={L('au.logic.parseError', { line: err.line, col: err.col, msg: err.message })} />
@@ -234,7 +235,7 @@ export const DslView: React.FC = () => {
     <Row gutter={16}>
       <Col xs={24} lg={12}>
         <Card size="small" title={L('au.dsl.rules')}>
-          <CodeEditor tid="dsl-rules" value={ruleLines.join('\n')} readOnly rows={4} />
+          <CodeEditor tid="dsl-rules" label={L('au.dsl.rules')} value={ruleLines.join('\n')} readOnly rows={4} />
           <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
             {L('au.dsl.rulesHint')}
           </Typography.Paragraph>

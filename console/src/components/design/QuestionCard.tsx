@@ -45,7 +45,8 @@ const OptList: React.FC<{
   L: L;
   labels: RichTextLabels;
   tid: string;
-}> = ({ list, round, img, onEdit, L, labels, tid }) => (
+  owner: string;
+}> = ({ list, round, img, onEdit, L, labels, tid, owner }) => (
   <div>
     {list.map((o, i) => (
       <div key={o.dwId ?? i} className="dw-optrow">
@@ -55,8 +56,10 @@ const OptList: React.FC<{
           single
           className="dw-inline"
           testid={`${tid}opt-${i}`}
+          label={L('au.d.optionN', { n: i + 1 })}
           html={optHtml(o)}
           labels={labels}
+          pipeOwner={owner}
           placeholder={L('au.d.option')}
           onChange={(h, t) => onEdit((l) => l.map((x, j) => (j === i ? setOptHtml(x, h, t) : x)))}
         />
@@ -69,7 +72,7 @@ const OptList: React.FC<{
           data-testid={`${tid}opt-del-${i}`}
           onClick={() => onEdit((l) => (l.length > 1 ? l.filter((_, j) => j !== i) : l))}
         >
-          <MinusCircleOutlined style={{ color: '#999' }} />
+          <MinusCircleOutlined style={{ color: '#595959' }} />
         </button>
       </div>
     ))}
@@ -84,27 +87,27 @@ function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
   const set = (fn: (q: Question) => Question) => onChangeId(cid, fn);
   const k = optionKey(t);
   if (k === 'quRadios' || k === 'quCheckboxs' || k === 'quOrderbys') {
-    return <OptList tid="" L={L} labels={labels} list={q[k] ?? []} round={k === 'quRadios'} img={isImgType(t)} onEdit={(fn) => set((x) => ({ ...x, [k]: fn(x[k] ?? []) }))} />;
+    return <OptList tid="" owner={cid} L={L} labels={labels} list={q[k] ?? []} round={k === 'quRadios'} img={isImgType(t)} onEdit={(fn) => set((x) => ({ ...x, [k]: fn(x[k] ?? []) }))} />;
   }
   if (k === 'quScores') {
     const max = q.paramInt02 || 5;
     return (
       <div>
-        <OptList tid="" L={L} labels={labels} list={q.quScores ?? []} round={false} onEdit={(fn) => set((x) => ({ ...x, quScores: fn(x.quScores ?? []) }))} />
+        <OptList tid="" owner={cid} L={L} labels={labels} list={q.quScores ?? []} round={false} onEdit={(fn) => set((x) => ({ ...x, quScores: fn(x.quScores ?? []) }))} />
         <div style={{ color: '#fadb14' }}>{'★'.repeat(Math.min(max, 10))}</div>
       </div>
     );
   }
   if (k === 'quMultiFillblanks') {
-    return <OptList tid="" L={L} labels={labels} list={q.quMultiFillblanks ?? []} round={false} onEdit={(fn) => set((x) => ({ ...x, quMultiFillblanks: fn(x.quMultiFillblanks ?? []) }))} />;
+    return <OptList tid="" owner={cid} L={L} labels={labels} list={q.quMultiFillblanks ?? []} round={false} onEdit={(fn) => set((x) => ({ ...x, quMultiFillblanks: fn(x.quMultiFillblanks ?? []) }))} />;
   }
   if (isGroupType(t)) {
     return (
       <div>
         {(q.quRows ?? []).map((g, gi) => (
           <div key={g.dwId ?? gi} style={{ marginBottom: 4 }}>
-            <RichText single className="dw-inline" style={{ fontWeight: 600 }} testid={`g${gi}-title`} labels={labels} html={optHtml(g)} onChange={(h, tx) => set((x) => ({ ...x, quRows: x.quRows!.map((r, j) => (j === gi ? setOptHtml(r, h, tx) : r)) }))} />
-            <OptList tid={`g${gi}-`} L={L} labels={labels} list={g.groupOptions ?? []} round={t === 'RADIOGROUP'} img={t === 'IMGCHECKBOXGROUP'} onEdit={(fn) => set((x) => ({ ...x, quRows: x.quRows!.map((r, j) => (j === gi ? { ...r, groupOptions: fn(r.groupOptions ?? []) } : r)) }))} />
+            <RichText single className="dw-inline" style={{ fontWeight: 600 }} testid={`g${gi}-title`} label={L('au.d.groupN', { n: gi + 1 })} labels={labels} pipeOwner={cid} html={optHtml(g)} onChange={(h, tx) => set((x) => ({ ...x, quRows: x.quRows!.map((r, j) => (j === gi ? setOptHtml(r, h, tx) : r)) }))} />
+            <OptList tid={`g${gi}-`} owner={cid} L={L} labels={labels} list={g.groupOptions ?? []} round={t === 'RADIOGROUP'} img={t === 'IMGCHECKBOXGROUP'} onEdit={(fn) => set((x) => ({ ...x, quRows: x.quRows!.map((r, j) => (j === gi ? { ...r, groupOptions: fn(r.groupOptions ?? []) } : r)) }))} />
           </div>
         ))}
         <button type="button" className="dw-link" onClick={() => set((x) => ({ ...x, quRows: [...(x.quRows ?? []), { ...newOption(`${L('au.d.group')} ${(x.quRows?.length ?? 0) + 1}`), groupOptions: [newOption(L('au.d.option'))] }] }))}>
@@ -127,7 +130,7 @@ function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
               <th />
               {cols.map((c, ci) => (
                 <th key={c.dwId ?? ci}>
-                  <RichText single className="dw-inline" style={{ minWidth: 70 }} testid={`col-${ci}`} labels={labels} html={optHtml(c)} onChange={(h, tx) => editCols((l) => l.map((x, j) => (j === ci ? setOptHtml(x, h, tx) : x)))} />
+                  <RichText single className="dw-inline" style={{ minWidth: 70 }} testid={`col-${ci}`} label={L('au.d.colN', { n: ci + 1 })} labels={labels} pipeOwner={cid} html={optHtml(c)} onChange={(h, tx) => editCols((l) => l.map((x, j) => (j === ci ? setOptHtml(x, h, tx) : x)))} />
                 </th>
               ))}
               <th>
@@ -146,10 +149,10 @@ function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
             {rows.map((r, ri) => (
               <tr key={r.dwId ?? ri}>
                 <td>
-                  <RichText single className="dw-inline" style={{ minWidth: 90 }} testid={`row-${ri}`} labels={labels} html={optHtml(r)} onChange={(h, tx) => editRows((l) => l.map((x, j) => (j === ri ? setOptHtml(x, h, tx) : x)))} />
+                  <RichText single className="dw-inline" style={{ minWidth: 90 }} testid={`row-${ri}`} label={L('au.d.rowN', { n: ri + 1 })} labels={labels} pipeOwner={cid} html={optHtml(r)} onChange={(h, tx) => editRows((l) => l.map((x, j) => (j === ri ? setOptHtml(x, h, tx) : x)))} />
                 </td>
                 {cols.map((c, ci) => (
-                  <td key={c.dwId ?? ci} style={{ textAlign: 'center', color: '#999' }}>
+                  <td key={c.dwId ?? ci} style={{ textAlign: 'center', color: '#595959' }}>
                     {cell}
                   </td>
                 ))}
@@ -170,7 +173,7 @@ function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
       </div>
     );
   }
-  const dis: React.CSSProperties = { border: '1px solid #d9d9d9', borderRadius: 4, padding: '4px 8px', color: '#bbb', minHeight: 30 };
+  const dis: React.CSSProperties = { border: '1px solid #d9d9d9', borderRadius: 4, padding: '4px 8px', color: '#6b6b6b', minHeight: 30 };
   switch (t) {
     case 'FILLBLANK':
     case 'ENUMQU':
@@ -220,7 +223,7 @@ function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
     case 'DW_COMPONENT':
       switch (q.childType) {
         case 'divider':
-          return <div style={{ borderTop: `1px ${q.quAttr?.dividerAttr?.borderStyle || 'solid'} #bbb`, textAlign: (q.quAttr?.dividerAttr?.contentPosition as any) || 'center', paddingTop: 4, color: '#999' }}>{q.quAttr?.dividerAttr?.content}</div>;
+          return <div style={{ borderTop: `1px ${q.quAttr?.dividerAttr?.borderStyle || 'solid'} #bbb`, textAlign: (q.quAttr?.dividerAttr?.contentPosition as any) || 'center', paddingTop: 4, color: '#595959' }}>{q.quAttr?.dividerAttr?.content}</div>;
         case 'carousel':
           return <div style={{ ...dis, height: Math.min(q.quAttr?.carouselAttr?.height || 120, 200), textAlign: 'center' }}>◀ {L('au.d.carousel')} ▶</div>;
         case 'map':
@@ -245,6 +248,7 @@ const Title = memo(function Title({ q, cid, L, labels, onChangeId }: ContentProp
       testid="qu-title"
       html={quTitleHtml(q)}
       labels={labels}
+      pipeOwner={cid}
       placeholder={L('au.d.titlePh')}
       onChange={(h, t) => onChangeId(cid, (x) => setTitleHtml(x, h, t))}
     />
@@ -258,7 +262,7 @@ const Content = memo(function Content(p: ContentProps) {
     <>
       {(q.quAttr?.showQuNote || q.quNote) && (
         <div style={{ paddingLeft: 28 }}>
-          <RichText className="dw-inline dw-note" testid="qu-note" html={quNoteHtml(q)} labels={labels} placeholder={L('au.d.notePh')} onChange={(h, t) => onChangeId(cid, (x) => setNoteHtml(x, h, t))} />
+          <RichText className="dw-inline dw-note" testid="qu-note" html={quNoteHtml(q)} labels={labels} pipeOwner={cid} placeholder={L('au.d.notePh')} onChange={(h, t) => onChangeId(cid, (x) => setNoteHtml(x, h, t))} />
         </div>
       )}
       <div style={{ paddingLeft: 28, marginTop: 4 }}>
@@ -324,6 +328,8 @@ const QuestionCard: React.FC<CardProps> = (p) => {
       className={`dw-card ${selected ? 'dw-sel' : ''}`}
       data-testid={`qu-${index}`}
       data-qutype={t}
+      role="group"
+      aria-label={L('au.d.quN', { n: index + 1 })}
       onClick={onClick}
       onDragOver={(e) => e.preventDefault()}
       onDrop={() => p.onDropOn(index)}
@@ -332,7 +338,11 @@ const QuestionCard: React.FC<CardProps> = (p) => {
         <span className="dw-handle" draggable onDragStart={() => p.onDragStart(index)} title={L('au.d.drag')}>
           ⠿
         </span>
-        {(q.quAttr?.isRequired || q.isRequired) && t !== 'PARAGRAPH' && <span style={{ color: 'red' }}>*</span>}
+        {(q.quAttr?.isRequired || q.isRequired) && t !== 'PARAGRAPH' && (
+          <span style={{ color: '#c62828' }} role="img" aria-label={L('au.d.required')}>
+            *
+          </span>
+        )}
         {num !== null && <b className="dw-card-num">{num}.</b>}
         <Title q={q} cid={cid} L={L} labels={labels} onChangeId={onChangeId} />
         <span className="dw-type">{p.typeName}</span>

@@ -3,6 +3,9 @@ import { Button, Checkbox, Divider, Input, InputNumber, Typography } from 'antd'
 import React from 'react';
 import { CHECK_KEYS, type Option, type Question } from '../../survey';
 import { BoolF, NumF, Row, SelF, TextF } from './fields';
+
+/** Types without an answer key: on an exam, a maximum score makes them graded by hand. */
+const HAND_GRADED = ['ANSWER', 'FILLBLANK', 'MULTIFILLBLANK', 'UPLOADFILE', 'UPLOAD_IMAGE', 'SIGNATURE'];
 import { isChoiceType, isGroupType, isImgType, isMatrixType, optionKey, optText, setIn } from './model';
 
 type P = {
@@ -102,6 +105,12 @@ const QuestionSettings: React.FC<P> = ({ q, index, surveyType, L, onChange, onSa
             {L('au.q.scoring')}
           </Divider>
           <NumF {...b} path="quAttr.scoreAttr.maxScore" label={L('au.q.maxScore')} min={0} tid="set-maxScore" />
+          {exam && choice && <BoolF {...b} path="quAttr.scoreAttr.manual" label={L('rv.q.manual')} tid="set-manual" />}
+          {exam && HAND_GRADED.includes(t) && (
+            <div className="dw-hint" data-testid="set-manual-hint" style={{ color: '#595959', fontSize: 12, marginBottom: 6 }}>
+              {L('rv.q.manualHint')}
+            </div>
+          )}
           <SelF {...b} path="quAttr.scoreAttr.scoreFormula" label={L('au.q.scoreFormula')} allowClear options={[{ value: 'all', label: L('au.q.formulaAll') }, { value: 'part', label: L('au.q.formulaPart') }]} />
           <TextF {...b} path="solution.dwText" label={L('au.q.solution')} area />
         </>

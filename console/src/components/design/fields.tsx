@@ -5,55 +5,75 @@ import { getIn } from './model';
 
 export type Bind = { obj: any; onSet: (path: string, v: unknown) => void };
 
-export const Row: React.FC<{ label: React.ReactNode; children: React.ReactNode }> = ({ label, children }) => (
+/** A labelled row: `labelId` names the controls inside (they point at it with aria-labelledby). */
+export const Row: React.FC<{ label: React.ReactNode; children: React.ReactNode; labelId?: string }> = ({ label, children, labelId }) => (
   <div className="dw-field">
-    <div className="dw-field-label">{label}</div>
+    <div className="dw-field-label" id={labelId}>
+      {label}
+    </div>
     <div className="dw-field-ctl">{children}</div>
   </div>
 );
 
-export const BoolF: React.FC<Bind & { path: string; label: React.ReactNode; tid?: string }> = ({ obj, onSet, path, label, tid }) => (
-  <Row label={label}>
-    <Switch size="small" data-testid={tid ?? `f-${path}`} checked={!!getIn(obj, path)} onChange={(v) => onSet(path, v)} />
-  </Row>
-);
+export const BoolF: React.FC<Bind & { path: string; label: React.ReactNode; tid?: string }> = ({ obj, onSet, path, label, tid }) => {
+  const id = React.useId();
+  return (
+    <Row label={label} labelId={id}>
+      <Switch size="small" aria-labelledby={id} data-testid={tid ?? `f-${path}`} checked={!!getIn(obj, path)} onChange={(v) => onSet(path, v)} />
+    </Row>
+  );
+};
 
-export const NumF: React.FC<Bind & { path: string; label: React.ReactNode; min?: number; max?: number; step?: number; tid?: string }> = ({ obj, onSet, path, label, min, max, step, tid }) => (
-  <Row label={label}>
-    <InputNumber
-      size="small"
-      data-testid={tid ?? `f-${path}`}
-      min={min}
-      max={max}
-      step={step}
-      value={getIn(obj, path) ?? null}
-      onChange={(v) => onSet(path, v === null ? undefined : Number(v))}
-      style={{ width: '100%' }}
-    />
-  </Row>
-);
+export const NumF: React.FC<Bind & { path: string; label: React.ReactNode; min?: number; max?: number; step?: number; tid?: string }> = ({ obj, onSet, path, label, min, max, step, tid }) => {
+  const id = React.useId();
+  return (
+    <Row label={label} labelId={id}>
+      <InputNumber
+        size="small"
+        aria-labelledby={id}
+        data-testid={tid ?? `f-${path}`}
+        min={min}
+        max={max}
+        step={step}
+        value={getIn(obj, path) ?? null}
+        onChange={(v) => onSet(path, v === null ? undefined : Number(v))}
+        style={{ width: '100%' }}
+      />
+    </Row>
+  );
+};
 
-export const TextF: React.FC<Bind & { path: string; label: React.ReactNode; area?: boolean; tid?: string; placeholder?: string }> = ({ obj, onSet, path, label, area, tid, placeholder }) => (
-  <Row label={label}>
-    {area ? (
-      <Input.TextArea size="small" rows={3} data-testid={tid ?? `f-${path}`} value={getIn(obj, path) ?? ''} placeholder={placeholder} onChange={(e) => onSet(path, e.target.value)} />
-    ) : (
-      <Input size="small" data-testid={tid ?? `f-${path}`} value={getIn(obj, path) ?? ''} placeholder={placeholder} onChange={(e) => onSet(path, e.target.value)} />
-    )}
-  </Row>
-);
+export const TextF: React.FC<Bind & { path: string; label: React.ReactNode; area?: boolean; tid?: string; placeholder?: string }> = ({ obj, onSet, path, label, area, tid, placeholder }) => {
+  const id = React.useId();
+  return (
+    <Row label={label} labelId={id}>
+      {area ? (
+        <Input.TextArea size="small" rows={3} aria-labelledby={id} data-testid={tid ?? `f-${path}`} value={getIn(obj, path) ?? ''} placeholder={placeholder} onChange={(e) => onSet(path, e.target.value)} />
+      ) : (
+        <Input size="small" aria-labelledby={id} data-testid={tid ?? `f-${path}`} value={getIn(obj, path) ?? ''} placeholder={placeholder} onChange={(e) => onSet(path, e.target.value)} />
+      )}
+    </Row>
+  );
+};
 
-export const SelF: React.FC<Bind & { path: string; label: React.ReactNode; options: { value: any; label: React.ReactNode }[]; tid?: string; allowClear?: boolean }> = ({ obj, onSet, path, label, options, tid, allowClear }) => (
-  <Row label={label}>
-    <Select size="small" data-testid={tid ?? `f-${path}`} style={{ width: '100%' }} allowClear={allowClear} value={getIn(obj, path)} options={options} onChange={(v) => onSet(path, v)} />
-  </Row>
-);
+export const SelF: React.FC<Bind & { path: string; label: React.ReactNode; options: { value: any; label: React.ReactNode }[]; tid?: string; allowClear?: boolean }> = ({ obj, onSet, path, label, options, tid, allowClear }) => {
+  const id = React.useId();
+  return (
+    <Row label={label} labelId={id}>
+      <Select size="small" aria-labelledby={id} data-testid={tid ?? `f-${path}`} style={{ width: '100%' }} allowClear={allowClear} value={getIn(obj, path)} options={options} onChange={(v) => onSet(path, v)} />
+    </Row>
+  );
+};
 
-export const ColorF: React.FC<Bind & { path: string; label: React.ReactNode; tid?: string }> = ({ obj, onSet, path, label, tid }) => (
-  <Row label={label}>
-    <span style={{ display: 'flex', gap: 4 }}>
-      <input type="color" value={getIn(obj, path) || '#000000'} onChange={(e) => onSet(path, e.target.value)} />
-      <Input size="small" data-testid={tid ?? `f-${path}`} value={getIn(obj, path) ?? ''} onChange={(e) => onSet(path, e.target.value)} />
-    </span>
-  </Row>
-);
+/** A colour: the picker and its hex text, both named by the row's label. */
+export const ColorF: React.FC<Bind & { path: string; label: React.ReactNode; tid?: string }> = ({ obj, onSet, path, label, tid }) => {
+  const id = React.useId();
+  return (
+    <Row label={label} labelId={id}>
+      <span style={{ display: 'flex', gap: 4 }}>
+        <input type="color" aria-labelledby={id} value={getIn(obj, path) || '#000000'} onChange={(e) => onSet(path, e.target.value)} />
+        <Input size="small" aria-labelledby={id} data-testid={tid ?? `f-${path}`} value={getIn(obj, path) ?? ''} onChange={(e) => onSet(path, e.target.value)} />
+      </span>
+    </Row>
+  );
+};

@@ -5,9 +5,15 @@ import { Modal } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { designJson, designPublish, designSave, errMsg, type DesignJson, type Issue, type PublishResult } from '../../services/authoring';
 import { applyDefaults, type Question } from '../../survey';
+import { loadFunctions } from '../../survey/dsl/funcs';
+import { refreshPipes, structureKey } from '../../survey/pipestore';
 import type { Doc } from './model';
 
 export const AUTOSAVE_MS = 4000;
+
+// the functions added with piping and regex() patterns are checked in the designer (the answer
+// page loads them on demand)
+void loadFunctions();
 
 export type DesignState = {
   doc?: Doc;
@@ -49,10 +55,21 @@ export function useDesign(surveyId: string) {
     load();
   }, [load]);
 
-  /** Applies an edit to the document. */
+  /**
+   * Applies an edit to the document. When the edit moves, adds or deletes questions or options,
+   * answer placeholders in texts are renumbered to keep quoting the same answers (refreshPipes).
+   */
   const update = useCallback((fn: (d: Doc) => Doc) => {
     version.current += 1;
-    setSt((s) => (s.doc ? { ...s, doc: fn(s.doc), dirty: true } : s));
+    setSt((s) => {
+      if (!s.doc) return s;
+      let next = fn(s.doc);
+      if (next !== s.doc && next.questions !== s.doc.questions && structureKey(next) !== structureKey(s.doc)) {
+        const r = refreshPipes(s.doc, next);
+        if (r.changed || JSON.stringify(r.doc.dwPipes ?? null) !== JSON.stringify(next.dwPipes ?? null)) next = r.doc as Doc;
+      }
+      return { ...s, doc: next, dirty: true };
+    });
   }, []);
 
   const updateQuestion = useCallback(

@@ -27,6 +27,11 @@ export function whitePng(src: string, done: (url: string) => void) {
   img.src = src;
 }
 
+/** The chart as text: every value by label (and series), for screen readers (WCAG 1.1.1). */
+export function chartAlt(data: Datum[]): string {
+  return data.map((d) => `${d.series ? `${d.series} ` : ''}${d.label}: ${d.value}`).join('; ');
+}
+
 const ChartBox: React.FC<{
   type: ChartType;
   data: Datum[];
@@ -59,7 +64,7 @@ const ChartBox: React.FC<{
           {exportLabel}
         </Button>
       </div>
-      <G2Chart ref={ref} spec={spec} height={height} data-testid={testId} />
+      <G2Chart ref={ref} spec={spec} height={height} data-testid={testId} alt={chartAlt(data)} />
     </div>
   );
 };

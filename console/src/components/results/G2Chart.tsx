@@ -14,6 +14,8 @@ export type G2ChartProps = {
   spec: Record<string, any>;
   height?: number;
   'data-testid'?: string;
+  /** Text alternative of the drawing (the chart is an image to assistive technology). */
+  alt?: string;
 };
 
 const G2Chart = forwardRef<G2ChartHandle, G2ChartProps>(({ spec, height = 300, ...rest }, ref) => {
@@ -86,12 +88,14 @@ const G2Chart = forwardRef<G2ChartHandle, G2ChartProps>(({ spec, height = 300, .
     <div
       style={{ position: 'relative', minHeight: height }}
       data-testid={rest['data-testid']}
+      role={rest.alt ? 'img' : undefined}
+      aria-label={rest.alt}
       data-ready={ready ? '1' : '0'}
       data-renders={renders}
       data-failed={failed ? '1' : undefined}
     >
       {!ready && !failed && <Spin style={{ position: 'absolute', left: '50%', top: '40%' }} />}
-      {failed && <span style={{ position: 'absolute', left: 8, top: 8, color: '#ff4d4f' }}>⚠</span>}
+      {failed && <span style={{ position: 'absolute', left: 8, top: 8, color: '#c62828' }}>⚠</span>}
       <div ref={box} />
     </div>
   );

@@ -17,10 +17,10 @@ export default function ScoreTop() {
       .then((r) => (r.resultCode === 200 && Array.isArray(r.data) ? setRows(r.data) : setErr(r.resultMsg && r.resultCode !== 404 ? r.resultMsg : t('an.top.unavailable'))))
       .catch(() => setErr(t('an.error.network')));
   }, [surveyId, t]);
-  if (err) return <div className="dwa-page"><div className="dwa-panel dwa-message"><div className="dwa-message-text dwa-red" role="alert">{err}</div></div></div>;
+  if (err) return <main className="dwa-page"><div className="dwa-panel dwa-message"><h1 className="dwa-message-text dwa-red"><span role="alert">{err}</span></h1></div></main>;
   if (!rows) return <div className="dwa-center"><Spin size="large" /></div>;
   return (
-    <div className="dwa-page">
+    <main className="dwa-page">
       <Row justify="center">
         <Col xs={24} sm={24} md={20} lg={16} xl={12}>
           <div className="dwa-panel" data-testid="score-top">
@@ -38,6 +38,6 @@ export default function ScoreTop() {
           </div>
         </Col>
       </Row>
-    </div>
+    </main>
   );
 }

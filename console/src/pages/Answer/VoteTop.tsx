@@ -30,11 +30,11 @@ export default function VoteTop() {
       }
     })();
   }, [surveyId, t]);
-  if (err) return <div className="dwa-page"><div className="dwa-panel dwa-message"><div className="dwa-message-text dwa-red" role="alert">{err}</div></div></div>;
+  if (err) return <main className="dwa-page"><div className="dwa-panel dwa-message"><h1 className="dwa-message-text dwa-red"><span role="alert">{err}</span></h1></div></main>;
   if (!stats) return <div className="dwa-center"><Spin size="large" /></div>;
   const qs = (doc?.questions ?? []).filter((q) => q.quRadios?.length || q.quCheckboxs?.length);
   return (
-    <div className="dwa-page">
+    <main className="dwa-page">
       <Row justify="center">
         <Col xs={24} sm={24} md={20} lg={16} xl={12}>
           <div className="dwa-panel" data-testid="vote-top">
@@ -75,6 +75,6 @@ export default function VoteTop() {
           </div>
         </Col>
       </Row>
-    </div>
+    </main>
   );
 }

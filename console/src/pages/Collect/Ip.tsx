@@ -69,7 +69,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
           style={{ fontFamily: 'monospace' }}
           data-testid="ip-rules"
         />
-        <div style={{ color: '#888' }}>{f('co.ip.help')}</div>
+        <div style={{ color: '#595959' }}>{f('co.ip.help')}</div>
         {err && <Alert type="error" showIcon message={err} data-testid="ip-error" />}
         <Space>
           <Button type="primary" loading={busy} onClick={save} data-testid="ip-save">

@@ -9,6 +9,7 @@ import { toast } from '../../utils/toast';
 import Shell, { type ShellCtx } from './Shell';
 import { download } from '../../utils/download';
 import { errorText } from './util';
+import { namedRowSelection } from '../../utils/a11y';
 
 const Body: React.FC<ShellCtx> = ({ info, f }) => {
   const ref = useRef<ActionType>();
@@ -121,7 +122,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
         columns={columns}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20 }}
-        rowSelection={{ selectedRowKeys: sel, onChange: (k) => setSel(k as string[]) }}
+        rowSelection={{ selectedRowKeys: sel, onChange: (k) => setSel(k as string[]), ...namedRowSelection<PasswordRow>((r) => r.code, f) }}
         toolBarRender={() => [
           <Button key="en" disabled={!sel.length} onClick={() => bulk(sel, () => pwdSetEnabled(info.id, sel, true))}>
             {f('co.pwd.enable')}

@@ -1,14 +1,16 @@
 // /v8/diaowen/dw-quota-progress/:dwSurveyId: the quota progress without the console layout.
-import { useParams } from '@umijs/max';
+import { useIntl, useParams } from '@umijs/max';
 import React from 'react';
 import { QuotaProgress } from './Quota';
 
 const Page: React.FC = () => {
   const { dwSurveyId = '' } = useParams();
+  const intl = useIntl();
   return (
-    <div style={{ maxWidth: 860, margin: '24px auto', padding: '0 12px' }}>
+    <main style={{ maxWidth: 860, margin: '24px auto', padding: '0 12px' }}>
+      <h1 style={{ fontSize: 20 }}>{intl.formatMessage({ id: 'menu.answer.dwQuotaProgress' })}</h1>
       <QuotaProgress surveyId={dwSurveyId} />
-    </div>
+    </main>
   );
 };
 export default Page;

@@ -1,34 +1,18 @@
 // survey/c/share: share title, image and description.
 import { Alert, Button, Card, Form, Input, Spin } from 'antd';
-import React, { useEffect, useState } from 'react';
+import React from 'react';
 import { shareGet, shareSave } from '../../services/collect';
-import { toast } from '../../utils/toast';
 import Shell, { type ShellCtx } from './Shell';
-import { errorText } from './util';
+import { useSettingsCard } from './util';
 
 const Body: React.FC<ShellCtx> = ({ info, f }) => {
   const [form] = Form.useForm();
-  const [loading, setLoading] = useState(true);
-  const [err, setErr] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    shareGet(info.id)
-      .then((r) => form.setFieldsValue({ title: r.data?.title ?? '', imageUrl: r.data?.imageUrl ?? '', description: r.data?.description ?? '' }))
-      .catch((e) => setErr(errorText(e)))
-      .finally(() => setLoading(false));
-  }, [info.id, form]);
-  const save = async (v: any) => {
-    setErr('');
-    setBusy(true);
-    try {
-      await shareSave({ surveyId: info.id, title: v.title ?? '', imageUrl: v.imageUrl ?? '', description: v.description ?? '' });
-      toast.success(f('co.share.saved'));
-    } catch (e) {
-      setErr(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { loading, err, busy, submit: save } = useSettingsCard(
+    info.id,
+    () => shareGet(info.id).then((r) => form.setFieldsValue({ title: r.data?.title ?? '', imageUrl: r.data?.imageUrl ?? '', description: r.data?.description ?? '' })),
+    (v: any) => shareSave({ surveyId: info.id, title: v.title ?? '', imageUrl: v.imageUrl ?? '', description: v.description ?? '' }).then(() => undefined),
+    f('co.share.saved'),
+  );
   if (loading) return <Spin />;
   return (
     <Card size="small" title={f('co.share.title')}>

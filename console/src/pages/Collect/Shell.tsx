@@ -6,6 +6,7 @@ export type { ShellCtx };
 
 export const COLLECT_TABS: [string, string][] = [
   ['url', 'co.tab.url'],
+  ['attr', 'rv.tab.attr'],
   ['comp', 'co.tab.comp'],
   ['share', 'co.tab.share'],
   ['pwd', 'co.tab.pwd'],
@@ -13,11 +14,15 @@ export const COLLECT_TABS: [string, string][] = [
   ['wx', 'co.tab.wx'],
   ['quota', 'co.tab.quota'],
   ['redirection', 'co.tab.redirection'],
+  ['bind-contacts', 'menu.dws.cBindContacts'],
+  ['user-bind', 'menu.dws.cUserBind'],
+  ['webhook', 'wh.title'],
 ];
 
 export function collectPath(tab: string, id: string) {
   if (tab === 'share') return `/v8/dws/survey/c/share/${id}`;
   if (tab === 'quota') return `/v8/dws/d/quota-progress/${id}`;
+  if (tab === 'webhook') return `/v8/dws/set/webhook/${id}`;
   return `/v8/dws/c/${tab}/${id}`;
 }
 

@@ -104,7 +104,7 @@ const Body: React.FC<ShellCtx> = ({ info, reload, f }) => {
         <Col xs={24} lg={16}>
           <Card title={f('co.url.link')} size="small">
             <Space.Compact style={{ width: '100%' }}>
-              <Input readOnly value={url} data-testid="collect-answer-url" />
+              <Input readOnly aria-label={f('co.url.link')} value={url} data-testid="collect-answer-url" />
               <Button icon={<CopyOutlined />} data-testid="collect-copy" onClick={() => copyText(url, f('co.copied'), f('co.copyUnsupported'))}>
                 {f('co.copy')}
               </Button>

@@ -15,8 +15,8 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => (
         />
       </Col>
       <Col xs={24} md={8}>
-        <img src={qrUrl(info.sid)} alt="QR" width={160} height={160} style={{ display: 'block', margin: '0 auto 12px' }} />
-        <Input readOnly value={answerUrl(info.sid)} />
+        <img src={qrUrl(info.sid)} alt={f('co.url.qr')} width={160} height={160} style={{ display: 'block', margin: '0 auto 12px' }} />
+        <Input readOnly aria-label={f('co.url.link')} value={answerUrl(info.sid)} />
       </Col>
     </Row>
   </Card>

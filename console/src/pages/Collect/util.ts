@@ -1,7 +1,9 @@
 // Small helpers of the collection pages.
+import { useEffect, useState } from 'react';
+import { errorText } from '../../utils/errors';
 import { toast } from '../../utils/toast';
 
-export { errorText } from '../../utils/errors';
+export { errorText };
 
 /** Copies text; tells the user when the browser cannot. */
 export async function copyText(text: string, ok: string, unsupported: string): Promise<boolean> {
@@ -33,4 +35,33 @@ export async function copyText(text: string, ok: string, unsupported: string): P
   }
   toast.warning(unsupported);
   return false;
+}
+
+/**
+ * A settings card of one survey: load() fills the form once (loading), save(values) stores it
+ * with the server's message on failure (err) and a toast `saved` on success (busy meanwhile).
+ */
+export function useSettingsCard<V>(surveyId: string, load: () => Promise<void>, save: (v: V) => Promise<void>, saved: string) {
+  const [loading, setLoading] = useState(true);
+  const [err, setErr] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    load()
+      .catch((e) => setErr(errorText(e)))
+      .finally(() => setLoading(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [surveyId]);
+  const submit = async (v: V) => {
+    setErr('');
+    setBusy(true);
+    try {
+      await save(v);
+      toast.success(saved);
+    } catch (e) {
+      setErr(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { loading, err, busy, submit };
 }

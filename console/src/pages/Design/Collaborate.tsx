@@ -26,8 +26,8 @@ const Collabs: React.FC = () => {
   return (
     <Card size="small" title={f('au.tab.collaborate')}>
       <Space style={{ marginBottom: 12 }}>
-        <Input data-testid="collab-login" placeholder={f('au.col.loginName')} value={login} onChange={(e) => setLogin(e.target.value)} />
-        <Select data-testid="collab-rights" value={rights} onChange={setRights} options={rightsOpts} style={{ width: 140 }} />
+        <Input data-testid="collab-login" aria-label={f('au.col.loginName')} placeholder={f('au.col.loginName')} value={login} onChange={(e) => setLogin(e.target.value)} />
+        <Select data-testid="collab-rights" aria-label={f('au.col.rights')} value={rights} onChange={setRights} options={rightsOpts} style={{ width: 140 }} />
         <Button
           type="primary"
           data-testid="collab-add"

@@ -84,7 +84,7 @@ const Editor: React.FC = () => {
 
   useEffect(() => {
     toolbarQus(surveyId)
-      .then((r) => setItems(r.data.items))
+      .then(setItems)
       .catch(() => setItems([]));
   }, [surveyId]);
 
@@ -152,6 +152,8 @@ const Editor: React.FC = () => {
       linkPh: L('au.rt.linkPh'),
       clear: L('au.rt.clear'),
       ok: L('common.ok'),
+      pipe: L('pipe.insert'),
+      pipeNone: L('pipe.none'),
     }),
     [L],
   );
@@ -231,13 +233,15 @@ const Editor: React.FC = () => {
               className="dw-inline"
               style={{ fontSize: 18, fontWeight: 600, width: '100%', textAlign: 'center' }}
               data-testid="survey-title"
+              aria-label={L('au.d.surveyTitle')}
               value={doc.surveyNameObj?.dwText ?? doc.surveyName ?? ''}
               onChange={(e) => update((d) => ({ ...d, surveyName: e.target.value, surveyNameObj: { dwHtml: e.target.value.replace(/&/g, '&amp;').replace(/</g, '&lt;'), dwText: e.target.value } }))}
             />
             <input
               className="dw-inline"
-              style={{ width: '100%', color: '#888' }}
+              style={{ width: '100%', color: '#5f6368', minHeight: 24 }}
               placeholder={L('au.d.surveyNotePh')}
+              aria-label={L('au.d.surveyNotePh')}
               data-testid="survey-note"
               value={doc.surveyDetail?.surveyNodeObj?.dwText ?? doc.surveyDetail?.surveyNoteText ?? ''}
               onChange={(e) =>
@@ -269,7 +273,7 @@ const Editor: React.FC = () => {
               onDropOn={onDropOn}
             />
           ))}
-          <div data-testid="qu-count" style={{ color: '#999', fontSize: 12 }}>
+          <div data-testid="qu-count" style={{ color: '#595959', fontSize: 12 }}>
             {L('au.d.quCount', { n: qs.length })}
           </div>
         </div>
@@ -338,8 +342,7 @@ const BankModal: React.FC<{
         try {
           if (mode === 'insert') {
             const r = await bankQus(bankId);
-            const list = ((r.data as any)?.questions ?? r.data ?? []) as any[];
-            onInsert(list.map((x) => (x.question ? (typeof x.question === 'string' ? JSON.parse(x.question) : x.question) : x)));
+            onInsert((r.data ?? []).flatMap((tab) => tab.questions));
           } else {
             await save(bankId);
             toast.success(L('common.saved'));

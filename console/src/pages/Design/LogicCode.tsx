@@ -11,7 +11,7 @@ const Note: React.FC = () => {
 };
 
 const Page: React.FC = () => (
-  <div style={{ padding: 12, background: '#fff', minHeight: '100vh' }}>
+  <main style={{ padding: 12, background: '#fff', minHeight: '100vh' }}>
     <DesignShell tab="logic">
       <Note />
       <Row gutter={16}>
@@ -25,7 +25,7 @@ const Page: React.FC = () => (
         </Col>
       </Row>
     </DesignShell>
-  </div>
+  </main>
 );
 
 export default Page;

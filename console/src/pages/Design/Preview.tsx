@@ -7,6 +7,8 @@ import '../../components/design/design.css';
 import { isGroupType, isMatrixType, optionKey, optText, plain, quTitleText } from '../../components/design/model';
 import { designJson, errMsg } from '../../services/authoring';
 import { applyDefaults, Engine, loadSurvey, type AnQuestion, type Question, type Survey } from '../../survey';
+import { prepareSurvey } from '../../survey/optional';
+import { DocPiper } from '../../survey/pipe';
 
 type Ans = Record<string, AnQuestion>;
 
@@ -49,6 +51,7 @@ const QView: React.FC<{ q: Question; a?: AnQuestion; set: (a: AnQuestion | undef
             {optText(o)}{' '}
             <InputNumber
               size="small"
+              aria-label={optText(o)}
               min={1}
               max={q.paramInt02 || 5}
               value={a?.anScores?.find((x) => x.optionDwId === o.dwId)?.answerScore ?? null}
@@ -68,6 +71,7 @@ const QView: React.FC<{ q: Question; a?: AnQuestion; set: (a: AnQuestion | undef
           <div key={o.dwId}>
             <InputNumber
               size="small"
+              aria-label={optText(o)}
               min={1}
               max={list.length}
               value={a?.anOrders?.find((x) => x.optionDwId === o.dwId)?.orderNum ?? null}
@@ -89,6 +93,7 @@ const QView: React.FC<{ q: Question; a?: AnQuestion; set: (a: AnQuestion | undef
             {optText(o)}{' '}
             <Input
               size="small"
+              aria-label={optText(o)}
               style={{ width: 200 }}
               value={a?.anMFbks?.find((x) => x.optionDwId === o.dwId)?.answer ?? ''}
               onChange={(e) => {
@@ -144,7 +149,7 @@ const QView: React.FC<{ q: Question; a?: AnQuestion; set: (a: AnQuestion | undef
                         onChange={() => set({ ...base, anMatrixRadios: [...(a?.anMatrixRadios ?? []).filter((x) => x.rowDwId !== r.dwId), { rowDwId: r.dwId!, colDwId: c.dwId! }] })}
                       />
                     ) : (
-                      <span style={{ color: '#bbb' }}>▭</span>
+                      <span style={{ color: '#767676' }}>▭</span>
                     )}
                   </td>
                 ))}
@@ -160,10 +165,10 @@ const QView: React.FC<{ q: Question; a?: AnQuestion; set: (a: AnQuestion | undef
     case 'FILLBLANK':
     case 'ENUMQU':
     case 'COLOR_PICKER':
-      return <Input value={a?.anFbk?.answer ?? ''} placeholder={q.quAttr?.inputAttr?.commonAttr?.placeholder} onChange={(e) => fbk(e.target.value)} />;
+      return <Input aria-label={quTitleText(q)} value={a?.anFbk?.answer ?? ''} placeholder={q.quAttr?.inputAttr?.commonAttr?.placeholder} onChange={(e) => fbk(e.target.value)} />;
     case 'ANSWER':
     case 'BIGQU':
-      return <Input.TextArea rows={3} value={a?.anFbk?.answer ?? ''} onChange={(e) => fbk(e.target.value)} />;
+      return <Input.TextArea aria-label={quTitleText(q)} rows={3} value={a?.anFbk?.answer ?? ''} onChange={(e) => fbk(e.target.value)} />;
     case 'SCALE_NPS': {
       const lo = q.quAttr?.scaleAttr?.min ?? 0;
       const hi = q.quAttr?.scaleAttr?.max ?? 10;
@@ -176,15 +181,15 @@ const QView: React.FC<{ q: Question; a?: AnQuestion; set: (a: AnQuestion | undef
       );
     }
     case 'SCALE_SLIDER':
-      return <Slider min={q.quAttr?.sliderAttr?.min ?? 0} max={q.quAttr?.sliderAttr?.max ?? 100} step={q.quAttr?.sliderAttr?.step || 1} value={a?.anScale?.answerScore} onChange={(v) => set({ ...base, anScale: { answerScore: v } })} />;
+      return <Slider ariaLabelForHandle={quTitleText(q)} min={q.quAttr?.sliderAttr?.min ?? 0} max={q.quAttr?.sliderAttr?.max ?? 100} step={q.quAttr?.sliderAttr?.step || 1} value={a?.anScale?.answerScore} onChange={(v) => set({ ...base, anScale: { answerScore: v } })} />;
     case 'CASCADE':
-      return <Select style={{ width: 200 }} disabled placeholder={L('au.d.cascade')} />;
+      return <Select aria-label={quTitleText(q)} style={{ width: 200 }} disabled placeholder={L('au.d.cascade')} />;
     case 'PARAGRAPH':
       return null;
     case 'DW_COMPONENT':
-      return q.childType === 'divider' ? <hr /> : <div style={{ color: '#999' }}>{L(`dw.quType.DW_COMPONENT.${q.childType}`)}</div>;
+      return q.childType === 'divider' ? <hr /> : <div style={{ color: '#595959' }}>{L(`dw.quType.DW_COMPONENT.${q.childType}`)}</div>;
   }
-  return <div style={{ color: '#999', border: '1px dashed #ddd', padding: 8 }}>{L(`dw.quType.${q.quType}`)}</div>;
+  return <div style={{ color: '#595959', border: '1px dashed #ddd', padding: 8 }}>{L(`dw.quType.${q.quType}`)}</div>;
 };
 
 const Preview: React.FC = () => {
@@ -200,7 +205,8 @@ const Preview: React.FC = () => {
 
   useEffect(() => {
     designJson(dwSurveyId)
-      .then((r) => {
+      .then(async (r) => {
+        await prepareSurvey(r.data.surveyJsonText); // functions and regex patterns when used
         const s = loadSurvey(JSON.parse(r.data.surveyJsonText));
         applyDefaults(s);
         setDoc(s);
@@ -211,6 +217,10 @@ const Preview: React.FC = () => {
   const engine = useMemo(() => (doc ? new Engine(doc) : undefined), [doc]);
   const answers = Object.values(ans);
   const res = useMemo(() => engine?.evaluate({ answers, page }), [engine, ans, page]); // eslint-disable-line react-hooks/exhaustive-deps
+  // texts quoting answers ({Q1}) as the respondent will see them
+  const docPiper = useMemo(() => (doc ? new DocPiper(doc) : null), [doc]);
+  const pipedQs = useMemo(() => (docPiper && res ? docPiper.render(res.answers) : null), [docPiper, res]);
+  const pipedView = useMemo(() => (docPiper && res ? docPiper.piper.with(res.answers) : null), [docPiper, res]);
   if (err) return <Result status="warning" title={err} />;
   if (!doc || !res) return <Spin style={{ display: 'block', margin: 80 }} />;
   const byId = new Map(doc.questions.map((q) => [q.dwId, q]));
@@ -241,7 +251,7 @@ const Preview: React.FC = () => {
   };
 
   return (
-    <div style={{ minHeight: '100vh', background: st.pageBgColor || '#f0f2f5', padding: mode === 'mobile' ? 8 : 24 }} data-testid="preview">
+    <main style={{ minHeight: '100vh', background: st.pageBgColor || '#f0f2f5', padding: mode === 'mobile' ? 8 : 24 }} data-testid="preview">
       <div style={{ textAlign: 'center', marginBottom: 12 }}>
         <Segmented
           data-testid="preview-mode"
@@ -256,23 +266,24 @@ const Preview: React.FC = () => {
       <Alert type="warning" showIcon message={L('au.pv.banner')} style={{ maxWidth: mode === 'mobile' ? 375 : 800, margin: '0 auto 12px' }} />
       <div className="dw-pv-frame" data-testid="preview-frame" style={{ width: mode === 'mobile' ? 375 : 800, maxWidth: '100%' }}>
         {st.pageTopImg?.enabled && st.pageTopImg.src && <img src={st.pageTopImg.src} alt="" style={{ width: '100%' }} />}
-        {st.showSurveyTitle !== false && <h2 style={{ textAlign: 'center', color: st.themeColor }}>{doc.surveyNameObj?.dwText ?? plain(doc.surveyName)}</h2>}
-        {st.showSurveyNote !== false && doc.surveyDetail?.surveyNoteText && <p style={{ color: '#888' }}>{doc.surveyDetail.surveyNoteText}</p>}
+        {st.showSurveyTitle !== false && <h1 style={{ textAlign: 'center', color: st.themeColor, fontSize: '1.5em' }}>{doc.surveyNameObj?.dwText ?? plain(doc.surveyName)}</h1>}
+        {st.showSurveyNote !== false && doc.surveyDetail?.surveyNoteText && <p style={{ color: '#595959' }}>{doc.surveyDetail.surveyNoteText}</p>}
         {st.showProgressbar && (
           <div style={{ height: 4, background: '#eee', marginBottom: 12 }} data-testid="preview-progress">
             <div style={{ height: 4, width: `${res.progress?.percentage ?? Math.round((page / Math.max(1, res.pageCount)) * 100)}%`, background: st.progressColor }} />
           </div>
         )}
         {res.pageQuestions.map((id) => {
-          const q = byId.get(id);
-          if (!q || q.quType === 'PAGETAG' || !vis.has(id)) return null;
+          const q0 = byId.get(id);
+          if (!q0 || q0.quType === 'PAGETAG' || !vis.has(id)) return null;
+          const q = pipedQs?.get(id) ?? q0;
           const qe = errs.filter((e) => e.quDwId === id);
           return (
-            <div key={id} className="dw-pv-q" data-testid="preview-q" data-qutype={q.quType}>
-              <div style={{ fontWeight: 500, marginBottom: 6 }}>
-                {(q.quAttr?.isRequired || q.isRequired) && q.quType !== 'PARAGRAPH' && <span style={{ color: 'red' }}>* </span>}
+            <div key={id} className="dw-pv-q" data-testid="preview-q" data-qutype={q.quType} role="group" aria-labelledby={`pv-t-${id}`}>
+              <div id={`pv-t-${id}`} style={{ fontWeight: 500, marginBottom: 6 }}>
+                {(q.quAttr?.isRequired || q.isRequired) && q.quType !== 'PARAGRAPH' && <span style={{ color: '#c62828' }}>* </span>}
                 {st.showQuNum !== false && numOf.get(id) ? `${numOf.get(id)}. ` : ''}
-                {quTitleText(q)}
+                {pipedView ? pipedView.text(quTitleText(q0)) : quTitleText(q0)}
               </div>
               <QView q={q} a={ans[id]} L={L} set={(a) => setAns((s) => { const n = { ...s }; if (a) n[id] = a; else delete n[id]; return n; })} />
               {qe.map((e, i) => (
@@ -296,11 +307,11 @@ const Preview: React.FC = () => {
             </Button>
           )}
         </div>
-        <div style={{ textAlign: 'center', color: '#999', fontSize: 12, marginTop: 8 }}>
+        <div style={{ textAlign: 'center', color: '#595959', fontSize: 12, marginTop: 8 }}>
           {page} / {res.pageCount}
         </div>
       </div>
-    </div>
+    </main>
   );
 };
 

@@ -1,7 +1,7 @@
 // Imports: a survey (or bank questions) from .xlsx, .docx or .json. Choose, parse, preview, save.
 import { UploadOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
-import { history, useIntl, useParams } from '@umijs/max';
+import { history, useIntl, useParams, useRouteProps } from '@umijs/max';
 import { Alert, Button, Card, Input, Result, Select, Space, Table, Tag, Upload } from 'antd';
 import React, { useState } from 'react';
 import { importFile, type ImportResult } from '../../services/authoring';
@@ -19,6 +19,8 @@ const Import: React.FC<{ bank?: boolean }> = ({ bank }) => {
   const intl = useIntl();
   const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
   const { bankId } = useParams();
+  // the route without the console layout (/v8/diaowen/dw/import-survey) is its own main landmark
+  const bare = (useRouteProps() as { layout?: boolean }).layout === false;
   const isBank = bank || window.location.pathname.includes('import-bank');
   const [file, setFile] = useState<File>();
   const [res, setRes] = useState<ImportResult>();
@@ -60,7 +62,7 @@ const Import: React.FC<{ bank?: boolean }> = ({ bank }) => {
   };
 
   const errors = res?.errors ?? [];
-  return (
+  const page = (
     <PageContainer title={f(isBank ? 'au.imp.bank' : 'au.imp.title')}>
       <Card>
         <Alert type="info" showIcon message={f('au.imp.formats')} style={{ marginBottom: 12 }} />
@@ -84,11 +86,11 @@ const Import: React.FC<{ bank?: boolean }> = ({ bank }) => {
           {file && <Tag data-testid="import-file">{file.name}</Tag>}
           {!isBank && (
             <>
-              <Input placeholder={f('au.imp.surveyName')} value={surveyName} onChange={(e) => setSurveyName(e.target.value)} style={{ width: 220 }} />
-              <Select value={surveyType} onChange={setSurveyType} style={{ width: 140 }} options={SURVEY_TYPES.map((t) => ({ value: t, label: f(`au.type.${t}`) }))} />
+              <Input aria-label={f('au.imp.surveyName')} placeholder={f('au.imp.surveyName')} value={surveyName} onChange={(e) => setSurveyName(e.target.value)} style={{ width: 220 }} />
+              <Select aria-label={f('au.imp.surveyType')} value={surveyType} onChange={setSurveyType} style={{ width: 140 }} options={SURVEY_TYPES.map((t) => ({ value: t, label: f(`au.type.${t}`) }))} />
             </>
           )}
-          {isBank && !bankId && <Input placeholder={f('au.imp.bankName')} value={bankName} onChange={(e) => setBankName(e.target.value)} style={{ width: 220 }} />}
+          {isBank && !bankId && <Input aria-label={f('au.imp.bankName')} placeholder={f('au.imp.bankName')} value={bankName} onChange={(e) => setBankName(e.target.value)} style={{ width: 220 }} />}
           <Button data-testid="import-parse" disabled={!file || !kindOf(file.name)} loading={busy} onClick={() => run('parse')}>
             {f('au.imp.parse')}
           </Button>
@@ -142,6 +144,7 @@ const Import: React.FC<{ bank?: boolean }> = ({ bank }) => {
       </Card>
     </PageContainer>
   );
+  return bare ? <main>{page}</main> : page;
 };
 
 export default Import;

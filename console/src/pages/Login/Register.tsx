@@ -16,10 +16,10 @@ const Register: React.FC = () => {
       <div className={styles.lang}>
         <LangSwitch />
       </div>
-      <div className={styles.content}>
+      <main className={styles.content}>
         <LoginForm
-          logo={<img alt="logo" src="/logo.svg" />}
-          title={f('register.title')}
+          logo={<img alt="" src="/logo.svg" />}
+          title={<h1 style={{ font: 'inherit', margin: 0, color: 'inherit' }}>{f('register.title')}</h1>}
           subTitle={f('login.subTitle')}
           submitter={{ searchConfig: { submitText: f('register.submit') } }}
           onFinish={async (values: Record<string, string>) => {
@@ -75,7 +75,7 @@ const Register: React.FC = () => {
             ]}
           />
         </LoginForm>
-      </div>
+      </main>
     </div>
   );
 };

@@ -6,6 +6,7 @@ import { Popconfirm, Space } from 'antd';
 import React, { useRef } from 'react';
 import { recycleList, recyclePurge, recycleRestore, type SurveyRow } from '../../services/authoring';
 import { toast } from '../../utils/toast';
+import LinkButton from '../../components/LinkButton';
 
 const Recycle: React.FC = () => {
   const intl = useIntl();
@@ -30,13 +31,13 @@ const Recycle: React.FC = () => {
       valueType: 'option',
       render: (_, r) => (
         <Space>
-          <a data-testid="row-restore" onClick={() => act(() => recycleRestore(r.id), f('au.rec.restored'))}>
+          <LinkButton data-testid="row-restore" onClick={() => act(() => recycleRestore(r.id), f('au.rec.restored'))}>
             {f('au.rec.restore')}
-          </a>
+          </LinkButton>
           <Popconfirm title={f('au.rec.purgeConfirm')} okButtonProps={{ danger: true, 'data-testid': 'confirm-purge' } as any} onConfirm={() => act(() => recyclePurge(r.id), f('au.rec.purged'))}>
-            <a data-testid="row-purge" style={{ color: '#ff4d4f' }}>
+            <LinkButton data-testid="row-purge" danger>
               {f('au.rec.purge')}
-            </a>
+            </LinkButton>
           </Popconfirm>
         </Space>
       ),

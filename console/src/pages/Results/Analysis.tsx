@@ -24,7 +24,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
   return (
     <Row gutter={[16, 16]}>
       <Col span={24} style={{ textAlign: 'right' }}>
-        {data.timeZone && <span style={{ color: '#888', marginRight: 8 }}>{f('rd.ov.timeZone', { tz: data.timeZone })}</span>}
+        {data.timeZone && <span style={{ color: '#595959', marginRight: 8 }}>{f('rd.ov.timeZone', { tz: data.timeZone })}</span>}
         <Tooltip title={f('rd.reload')}>
           <Button icon={<ReloadOutlined />} loading={loading} onClick={reload} aria-label={f('rd.reload')} data-testid="ov-reload" />
         </Tooltip>
@@ -43,7 +43,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
       ))}
       <Col span={24}>
         <Card size="small" title={f('rd.ov.perDay')}>
-          {days.length ? <G2Chart spec={line} height={280} data-testid="ov-days-chart" /> : <Empty description={f('rd.noData')} data-testid="ov-days-empty" />}
+          {days.length ? <G2Chart spec={line} height={280} data-testid="ov-days-chart" alt={`${f('rd.answers')}: ${days.filter((d) => d.count > 0).map((d) => `${d.day} ${d.count}`).join('; ') || 0}`} /> : <Empty description={f('rd.noData')} data-testid="ov-days-empty" />}
         </Card>
       </Col>
       <Col xs={24} lg={12}>

@@ -160,6 +160,7 @@ const CrossPage: React.FC<{ ctx: ShellCtx }> = ({ ctx }) => {
               <Select
                 mode="multiple"
                 allowClear
+                aria-label={f('rs.cross.rows')}
                 value={rowIds}
                 onChange={(v) => setRowIds(v)}
                 placeholder={f('rs.cross.rowsPh')}
@@ -173,6 +174,7 @@ const CrossPage: React.FC<{ ctx: ShellCtx }> = ({ ctx }) => {
             <Form.Item label={f('rs.cross.col')} style={{ marginBottom: 0, minWidth: 220 }}>
               <Select
                 allowClear
+                aria-label={f('rs.cross.col')}
                 value={colId}
                 onChange={(v) => (setColId(v), setRowIds((r) => r.filter((x) => x !== v)))}
                 placeholder={f('rs.cross.colPh')}
@@ -185,6 +187,7 @@ const CrossPage: React.FC<{ ctx: ShellCtx }> = ({ ctx }) => {
             </Form.Item>
             <Form.Item label={f('rs.cross.state')} style={{ marginBottom: 0 }}>
               <Select
+                aria-label={f('rs.cross.state')}
                 value={state}
                 onChange={setState}
                 style={{ width: 150 }}

@@ -2,7 +2,7 @@
 // the owner's edit dialog). Visibility and hidden options come from the survey engine.
 import React, { useMemo } from 'react';
 import { Engine, isCounted, type AnQuestion, type Survey } from '../../survey';
-import { Widget } from '../../components/answer/Widgets';
+import { Widget } from '../../components/answer/widgets';
 import { quTitle, safeHtml, useT } from '../../components/answer/util';
 import '../../components/answer/answer.css';
 

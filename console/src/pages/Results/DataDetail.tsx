@@ -2,7 +2,9 @@
 // (pass / fail with a note, answer-verified.do) which then opens the next unreviewed answer.
 import { Alert, Button, Descriptions, Drawer, Input, Result, Space, Spin, Tag } from 'antd';
 import React, { useCallback, useEffect, useState } from 'react';
-import { answerInfo, answerVerified, refusedBody, type AnswerInfo } from '../../services/resultsData';
+import ChainTimeline, { stepName } from '../../components/review/ChainTimeline';
+import { decide, reviewTimeline, type Timeline } from '../../services/review';
+import { answerInfo, refusedBody, type AnswerInfo } from '../../services/resultsData';
 import type { Survey } from '../../survey';
 import { errorText } from '../../utils/errors';
 import { toast } from '../../utils/toast';
@@ -35,6 +37,7 @@ const DataDetail: React.FC<Props> = ({ answerId, reviewing, surveyId, loadDoc, f
   const [busy, setBusy] = useState<0 | 1 | 2>(0);
   const [reviewErr, setReviewErr] = useState('');
   const [n, setN] = useState(0);
+  const [tl, setTl] = useState<Timeline | null>(null);
 
   useEffect(() => {
     if (!answerId) return;
@@ -46,6 +49,10 @@ const DataDetail: React.FC<Props> = ({ answerId, reviewing, surveyId, loadDoc, f
     answerInfo(answerId)
       .then((r) => live && setInfo(r.data))
       .catch((e) => live && setErr(errorText(e)));
+    setTl(null);
+    reviewTimeline(answerId)
+      .then((r) => live && setTl(r.data))
+      .catch(() => live && setTl(null));
     loadDoc(answerId)
       .then((d) => live && (setDoc(d), setDocErr('')))
       .catch((e) => live && setDocErr(errorText(e)));
@@ -60,7 +67,7 @@ const DataDetail: React.FC<Props> = ({ answerId, reviewing, surveyId, loadDoc, f
       setBusy(v);
       setReviewErr('');
       try {
-        const r = await answerVerified(answerId, v, note.trim());
+        const r = await decide(answerId, v, note.trim(), tl?.inChain ? tl.step : undefined);
         toast.success(f(v === 1 ? 'rd.review.passed' : 'rd.review.failed'));
         onChanged();
         if (r.data?.answerId && r.data.answerId !== answerId) onOpen(r.data.answerId);
@@ -103,6 +110,11 @@ const DataDetail: React.FC<Props> = ({ answerId, reviewing, surveyId, loadDoc, f
             <code style={{ wordBreak: 'break-all' }}>{info.answerId}</code>
           </Descriptions.Item>
         </Descriptions>
+        {tl && (
+          <section aria-label={f('rv.dlg.chain')} data-testid="detail-chain">
+            <ChainTimeline tl={tl} f={f} />
+          </section>
+        )}
         <div data-testid="detail-answer" style={{ background: '#fff' }}>
           {docErr ? (
             <Alert type="warning" showIcon message={f('rd.detail.noDoc')} description={docErr} data-testid="detail-nodoc" />
@@ -137,6 +149,11 @@ const DataDetail: React.FC<Props> = ({ answerId, reviewing, surveyId, loadDoc, f
         )
       }
       footer={
+        info && tl?.inChain && !(tl.state === 'waiting' && tl.canDecide) ? (
+          <div data-testid="review-box-waiting" style={{ color: '#595959' }}>
+            {tl.state === 'waiting' ? f('rv.detail.waitingAt', { step: stepName(f, tl.step) }) : f(`rv.state.${tl.state}`)}
+          </div>
+        ) : (
         info && (
           <div data-testid="review-box">
             <div style={{ marginBottom: 6, fontWeight: 500 }}>{f('rd.review.title')}</div>
@@ -158,10 +175,10 @@ const DataDetail: React.FC<Props> = ({ answerId, reviewing, surveyId, loadDoc, f
               <Button danger loading={busy === 2} disabled={!!busy} onClick={() => review(2)} data-testid="review-fail">
                 {f('rd.review.fail')}
               </Button>
-              <span style={{ color: '#888' }}>{f('rd.review.hint')}</span>
+              <span style={{ color: '#595959' }}>{f('rd.review.hint')}</span>
             </Space>
           </div>
-        )
+        ))
       }
     >
       {body}

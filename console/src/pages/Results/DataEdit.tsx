@@ -130,7 +130,7 @@ const DataEdit: React.FC<Props> = ({ answerId, surveyId, loadDoc, f, onClose, on
         </Button>,
       ]}
     >
-      <div style={{ marginBottom: 8, color: '#888' }}>{f('rd.edit.hint')}</div>
+      <div style={{ marginBottom: 8, color: '#595959' }}>{f('rd.edit.hint')}</div>
       {body}
     </Modal>
   );

@@ -94,6 +94,7 @@ const DataFilters: React.FC<Props> = ({ f, choices, choicesLoading, onApply }) =
                 setQu(v);
                 setOpt(undefined);
               }}
+              aria-label={f('rd.filter.question')}
               placeholder={choices.length || choicesLoading ? f('rd.filter.pickQuestion') : f('rd.filter.noChoice')}
               options={choices.map((c) => ({ value: c.quDwId, label: c.title }))}
               data-testid="filter-question"
@@ -108,6 +109,7 @@ const DataFilters: React.FC<Props> = ({ f, choices, choicesLoading, onApply }) =
               optionFilterProp="label"
               value={opt}
               onChange={setOpt}
+              aria-label={f('rd.filter.option')}
               disabled={!qu}
               placeholder={f('rd.filter.pickOption')}
               options={options.map((o) => ({ value: o.key, label: o.label }))}

@@ -13,9 +13,9 @@ import Shell, { type ShellCtx } from './Shell';
 
 export const GEO_URL = '/geo/china-provinces.json';
 
-// the map file is the same for every survey: fetched once per page load
+// the map file is the same for every survey: fetched once per page load (also the admin monitor)
 let geoCache: Promise<any[]> | null = null;
-function loadGeo(): Promise<any[]> {
+export function loadGeo(): Promise<any[]> {
   if (!geoCache) {
     geoCache = fetch(GEO_URL, { credentials: 'same-origin' })
       .then((r) => {
@@ -66,7 +66,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
           ) : (
             <div style={{ height: 460 }} data-testid="district-map-loading" />
           )}
-          <div style={{ color: '#888', fontSize: 12 }}>{f('rd.district.note')}</div>
+          <div style={{ color: '#595959', fontSize: 12 }}>{f('rd.district.note')}</div>
         </Card>
       </Col>
       <Col xs={24} xl={9}>

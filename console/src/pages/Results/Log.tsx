@@ -52,7 +52,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
         columns={[
           { title: f('rd.log.event'), dataIndex: 'event', render: (v) => <span data-testid="log-event">{EVENTS.includes(v) ? f(`rd.log.event.${v}`) : v}</span> },
           { title: f('rd.col.ip'), dataIndex: 'ip', render: (v) => v || '-' },
-          { title: f('rd.col.region'), key: 'region', render: (_, r) => region(r) || <span style={{ color: '#aaa' }}>{f('rd.unknown')}</span> },
+          { title: f('rd.col.region'), key: 'region', render: (_, r) => region(r) || <span style={{ color: '#595959' }}>{f('rd.unknown')}</span> },
           { title: f('rd.log.time'), dataIndex: 'time', width: 170 },
           { title: f('rd.log.updated'), dataIndex: 'updateTime', width: 170, responsive: ['md'] },
           { title: f('rd.log.count'), dataIndex: 'count', align: 'right', width: 110, render: (v) => <span data-testid="log-count">{v}</span> },

@@ -17,7 +17,7 @@ const CSS = `
 .rd-print-q { padding: 8px 0; border-bottom: 1px dashed #e5e5e5; break-inside: avoid; page-break-inside: avoid; }
 .rd-print-q-title { font-weight: 600; }
 .rd-print-q-answer { margin: 4px 0 0 1.5em; white-space: pre-wrap; word-break: break-word; }
-.rd-print-none { color: #999; }
+.rd-print-none { color: #595959; }
 @media (max-width: 600px) { .rd-print-sheet { padding: 16px 12px; } }
 @media print {
   @page { margin: 14mm; }
@@ -84,6 +84,9 @@ const PrintPage: React.FC = () => {
         <div className="rd-print-toolbar" style={{ maxWidth: 820, margin: '0 auto 12px', display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           <Button onClick={back} data-testid="print-back">
             {f('rd.print.back')}
+          </Button>
+          <Button onClick={() => history.push(`${resultPath('DwPrintMbData', dwSurveyId)}?answerId=${encodeURIComponent(answerId)}`)} data-testid="print-templates">
+            {f('pt.printWith')}
           </Button>
           <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="print-button">
             {f('rd.print.print')}

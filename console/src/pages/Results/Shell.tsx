@@ -13,6 +13,7 @@ export const RESULT_TABS: [string, string][] = [
   ['district', 'menu.dws.dDistrict'],
   ['source-stats', 'menu.dws.dSourceStats'],
   ['log', 'menu.dws.dLog'],
+  ['DwPrintMbData', 'menu.dws.dPrintMb'],
 ];
 
 export function resultPath(tab: string, id: string) {

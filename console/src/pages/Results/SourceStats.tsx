@@ -26,7 +26,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
         }
       >
         {rows.length ? <G2Chart spec={spec} height={barHeight(rows.length)} data-testid="sources-chart" /> : <Empty description={f('rd.noData')} data-testid="sources-empty" />}
-        <div style={{ color: '#888', fontSize: 12, margin: '8px 0' }}>{f('rd.sources.note')}</div>
+        <div style={{ color: '#595959', fontSize: 12, margin: '8px 0' }}>{f('rd.sources.note')}</div>
         <NameTable rows={rows} nameTitle={f('rd.col.source')} f={f} testid="sources-table" />
       </Card>
     </Space>

@@ -121,7 +121,7 @@ export const GroupDrawer: React.FC<{ open: boolean; groups?: SurveyGroup[]; erro
                     title={
                       <div style={{ maxWidth: 260 }}>
                         <div>{f('au.grp.deleteConfirm', { name: g.groupName })}</div>
-                        <div style={{ color: '#888', fontSize: 12 }}>{f('au.grp.deleteHint')}</div>
+                        <div style={{ color: '#595959', fontSize: 12 }}>{f('au.grp.deleteHint')}</div>
                       </div>
                     }
                     onDelete={() => groupDelete(g.id)}

@@ -12,6 +12,7 @@ import {
 } from '../../services/authoring';
 import { toast } from '../../utils/toast';
 import { download } from '../../utils/download';
+import { questionnaireWord } from '../../services/exports';
 import { GroupDrawer, MoveToGroup } from './Groups';
 
 export const SURVEY_TYPES = ['survey', 'exam', 'vote', 'satisfaction', 'eval', 'eval360', 'other'];
@@ -109,9 +110,11 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
           canDesign && r.surveyState !== 0 && { key: 'edit', label: f('au.s.returnEdit') },
           canDesign && { key: 'template', label: f('au.s.toTemplate') },
           canDesign && { key: 'export', label: f('au.s.export') },
+          canDesign && { key: 'exportWord', label: <span data-testid="row-export-word">{f('ex.word')}</span> },
           canDesign && { key: 'preview', label: f('au.d.preview') },
           owner && !collab && { key: 'group', label: <span data-testid="row-move-group">{f('au.grp.move')}</span> },
           owner && { key: 'collab', label: f('au.tab.collaborate') },
+          (owner || r.rights === 'both') && { key: 'webhook', label: <span data-testid="row-webhook">{f('wh.title')}</span> },
           owner && { key: 'delete', label: <span data-testid="row-delete">{f('common.delete')}</span>, danger: true },
         ].filter(Boolean) as any[];
         return (
@@ -144,6 +147,11 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
                   if (key === 'group') setMoveFor(r);
                   if (key === 'preview') window.open(`/v8/diaowen/dw-preview/survey/${r.id}`, '_blank');
                   if (key === 'collab') history.push(`/v8/dws/design/collaborate/${r.id}`);
+                  if (key === 'webhook') history.push(`/v8/dws/set/webhook/${r.id}`);
+                  if (key === 'exportWord')
+                    questionnaireWord(r.id, intl.locale?.startsWith('zh') ? 'zh' : 'en')
+                      .then((b) => download(b, `${r.surveyName || r.sid}.docx`))
+                      .catch(() => toast.error(f('ex.wordFailed')));
                   if (key === 'export')
                     exportSurvey(r.id)
                       .then((b) => download(b as unknown as Blob, `survey-${r.sid}.json`))

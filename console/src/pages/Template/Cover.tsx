@@ -24,7 +24,7 @@ const Cover: React.FC<{ id: string; has: boolean; width?: number; height?: numbe
       if (u) URL.revokeObjectURL(u);
     };
   }, [id, has, version]);
-  const box: React.CSSProperties = { width, height, borderRadius: 4, flex: 'none', background: '#f5f5f5', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', color: '#bbb', overflow: 'hidden' };
+  const box: React.CSSProperties = { width, height, borderRadius: 4, flex: 'none', background: '#f5f5f5', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', color: '#767676', overflow: 'hidden' };
   if (!has || failed || !url) return <span style={box} data-testid="tpl-cover-empty"><PictureOutlined /></span>;
   return <img src={url} alt={alt} data-testid="tpl-cover" style={{ ...box, objectFit: 'cover' }} />;
 };

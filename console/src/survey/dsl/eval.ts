@@ -1,8 +1,9 @@
 import { KBinary, KBool, KCall, KEmpty, KList, KNum, KRef, KStr, KUnary, type Expr, type Ref } from './ast';
+import { callMore, type Clock } from './funcs';
 import { asNumber, compare, containsElem, equal, isEmpty, runeLen, truthy, valueString, type Value } from './value';
 
-/** Env resolves references during evaluation. */
-export interface Env {
+/** Env resolves references during evaluation; today() (optional) is the engine's clock. */
+export interface Env extends Clock {
   lookup(r: Ref): Value;
 }
 
@@ -89,7 +90,9 @@ function binary(op: string, a: Value, b: Value): Value {
     }
     case '+': {
       if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
-      if (a === null && b === null) return null;
+      if (isEmpty(a) && isEmpty(b)) return null;
+      if (a === '') a = null; // the empty text is empty (acts as 0 next to a number)
+      if (b === '') b = null;
       const x = numeric(a);
       const y = numeric(b);
       if (x !== null && y !== null) return fix(x + y);
@@ -98,6 +101,8 @@ function binary(op: string, a: Value, b: Value): Value {
       return valueString(a) + valueString(b);
     }
   }
+  if (a === '') a = null;
+  if (b === '') b = null;
   const x = numeric(a);
   const y = numeric(b);
   if (op === '-') {
@@ -228,5 +233,5 @@ function call(e: Expr, env: Env): Value {
       return runeLen(valueString(v));
     }
   }
-  return null;
+  return callMore(e.name ?? '', args, env) ?? null;
 }

@@ -4,3 +4,4 @@ export { parseProgram, tryParseProgram, parseExpr, parseRef, isKeyword, FUNCTION
 export { formatProgram, formatStmt, formatExpr, quote } from './format';
 export * from './value';
 export { evalExpr, evalCond, mapEnv, fix, round, type Env } from './eval';
+export { checkCall, setFunctions, loadFunctions, type Clock } from './funcs';

@@ -25,17 +25,14 @@ import {
 } from './ast';
 import { lex, Tok, tokString, type Token } from './lexer';
 import { goQuote } from '../util';
+import { checkCall, FUNCTIONS } from './funcs';
+
+export { FUNCTIONS };
 
 const KEYWORDS = new Set([
   'if', 'then', 'and', 'or', 'not', 'show', 'hide', 'goto', 'assign', 'solution', 'validate', 'on', 'set',
   'quota', 'mutex', 'with', 'true', 'false', 'empty', 'END',
 ]);
-
-/** Built-in functions and their arity [min, max] (-1 = any). */
-export const FUNCTIONS: Record<string, [number, number]> = {
-  count: [1, 1], empty: [1, 1], contains: [2, 2], anyof: [2, 2], allof: [2, 2],
-  sum: [1, -1], min: [1, -1], max: [1, -1], avg: [1, -1], round: [1, 2], abs: [1, 1], len: [1, 1],
-};
 
 /** IsKeyword reports reserved words. */
 export function isKeyword(s: string): boolean {
@@ -343,10 +340,11 @@ class Parser {
           this.next();
           this.next();
           const args = this.args(')');
-          if (args.length < ar[0] || (ar[1] >= 0 && args.length > ar[1])) throw this.fail(t, `wrong number of arguments to ${t.text}`);
           this.d--;
           const e: Expr = { type: KCall, pos: t.pos, name: t.text };
           if (args.length) e.args = args;
+          const err = checkCall(e);
+          if (err) throw err;
           return e;
         }
         if (t.text === 'empty') {

@@ -105,8 +105,10 @@ export function containsElem(l: Value[], x: Value): boolean {
  * not comparable.
  */
 export function compare(a: Value, b: Value): number | null {
-  if (a === null && b === null) return 0;
-  if (a === null || b === null || Array.isArray(a) || Array.isArray(b) || typeof a === 'boolean' || typeof b === 'boolean') {
+  const ae = isEmpty(a);
+  const be = isEmpty(b);
+  if (ae && be) return 0;
+  if (ae || be || Array.isArray(a) || Array.isArray(b) || typeof a === 'boolean' || typeof b === 'boolean') {
     return null;
   }
   const x = asNumber(a);

@@ -5,7 +5,7 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import AnswerApp from '../AnswerApp';
-import { currentLocale } from './umi';
+import { currentLocale, loadMessages } from './umi';
 
 const path = window.location.pathname;
 const mobile = /^\/v8\/diaowen\/an\/m\//.test(path);
@@ -13,4 +13,5 @@ const mobile = /^\/v8\/diaowen\/an\/m\//.test(path);
 const plain = !mobile && /^\/v8\/diaowen\/an\/[^/]+\/?$/.test(path);
 document.documentElement.lang = currentLocale();
 const el = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+await loadMessages();
 createRoot(el).render(<AnswerApp mobile={mobile} shuffle={plain} />);

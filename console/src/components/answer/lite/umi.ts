@@ -2,12 +2,8 @@
 // module here): the two hooks the answer components use, without umi's runtime, react-intl
 // or antd. The umi build keeps using the real module; the components are the same.
 import { useMemo } from 'react';
-import en from '../../../locales/answer/en-US';
-import zh from '../../../locales/answer/zh-CN';
 import { resolveLanguage } from '../../../utils/language';
 import { getItem } from '../../../utils/storage';
-
-const MESSAGES: Record<string, Record<string, string>> = { 'en-US': en, 'zh-CN': zh };
 
 export function currentLocale(): string {
   let nav: readonly string[] = [];
@@ -16,7 +12,9 @@ export function currentLocale(): string {
   } catch {
     /* no navigator */
   }
-  return resolveLanguage(getItem('language'), nav);
+  const lang = resolveLanguage(getItem('language'), nav);
+  // the answer texts exist in zh-CN and en-US; other console languages answer in English
+  return lang === 'zh-CN' ? lang : 'en-US';
 }
 
 /** Replaces {name} placeholders (the answer texts use no plural or select forms). */
@@ -25,16 +23,23 @@ export function format(text: string, values?: Record<string, unknown>): string {
   return text.replace(/\{\s*(\w+)\s*\}/g, (all, k: string) => (k in values && values[k] !== undefined && values[k] !== null ? String(values[k]) : all));
 }
 
-const intl = (() => {
-  const locale = currentLocale();
-  const messages = MESSAGES[locale] ?? en;
-  return {
-    locale,
-    messages,
-    formatMessage: ({ id, defaultMessage }: { id: string; defaultMessage?: string }, values?: Record<string, unknown>) =>
-      format(messages[id] ?? en[id as keyof typeof en] ?? defaultMessage ?? id, values),
-  };
-})();
+let messages: Record<string, string> = {};
+
+/**
+ * Loads the texts of the interface language (one chunk per language, so a page loads only its
+ * own; tests/locales.test.ts keeps both with the same keys). Called by entry.tsx before rendering.
+ */
+export async function loadMessages(): Promise<void> {
+  messages = intl.locale === 'zh-CN' ? (await import('../../../locales/answer/zh-CN')).default : (await import('../../../locales/answer/en-US')).default;
+}
+
+const intl = {
+  locale: currentLocale(),
+  get messages() {
+    return messages;
+  },
+  formatMessage: ({ id, defaultMessage }: { id: string; defaultMessage?: string }, values?: Record<string, unknown>) => format(messages[id] ?? defaultMessage ?? id, values),
+};
 
 export function useIntl() {
   return intl;
