@@ -14,6 +14,7 @@ import (
 	answersvc "dwsurvey/services/answer"
 	"dwsurvey/services/collect"
 	"dwsurvey/services/outbox"
+	"dwsurvey/services/review"
 )
 
 // Outbox event kinds this package writes or consumes.
@@ -23,7 +24,7 @@ const (
 	KindAnswer = "webhook.answer"
 	// KindAnswerReviewed: an answer's final review decision (written by the review chain in
 	// the decision's transaction; key: the answer id).
-	KindAnswerReviewed = "answer.reviewed"
+	KindAnswerReviewed = review.KindAnswerReviewed
 	// KindSurveyClosed: a survey stopped collecting (written by services/collect.Close; key:
 	// surveyID + ":" + close time in unix ms; payload collect.SurveyClosed).
 	KindSurveyClosed = collect.EventSurveyClosed
