@@ -16,6 +16,12 @@ import zh from '../src/locales/zh-CN';
 import twTW from '../src/locales/zh-TW';
 import { SUPPORTED } from '../src/utils/language';
 
+declare global {
+  interface ImportMeta {
+    glob(pattern: string, options: { eager: true; import: 'default' }): Record<string, Record<string, string>>;
+  }
+}
+
 function titleKeys(list: any[], out: string[] = []): string[] {
   for (const r of list) {
     if (r.titleKey) out.push(r.titleKey);
@@ -84,4 +90,52 @@ describe('eight console languages', () => {
     const same = (s: Record<string, string>) => Object.keys(s).filter((k) => s[k] === (en as any)[k] && /[a-z]{4}/.test(s[k]) && !/Webhook|DWSurvey|DSL/.test(s[k]));
     for (const [lang, [, shell]] of Object.entries(MORE)) expect(same(shell), lang).toEqual([]);
   });
+});
+
+// Languages whose translation is complete: every key of en-US comes from the language's own
+// files (src/locales/**/<lang>.ts and results/*-<lang>.ts, not the root file's English fallback)
+// and differs from the English text. Add a language here once all its modules are translated.
+const COMPLETE = new Set<string>([]);
+
+// Keys whose text is legitimately the same as in English ('*': in every language): product
+// names and codes. Texts without any word (only placeholders, digits or signs, e.g. "{n}") are
+// exempt by themselves. Keep this list short.
+const SAME_AS_EN: Record<string, string[]> = {
+  '*': ['app.name'],
+};
+
+// Every locale module file (the root language files are not among them: they only spread).
+const MODULES = import.meta.glob('../src/locales/*/*.ts', { eager: true, import: 'default' });
+
+function ownTexts(lang: string): Record<string, string> {
+  const own: Record<string, string> = {};
+  for (const [path, texts] of Object.entries(MODULES)) {
+    if (path.endsWith(`/${lang}.ts`) || path.endsWith(`-${lang}.ts`)) Object.assign(own, texts);
+  }
+  return own;
+}
+
+const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort().join(',');
+
+describe('complete translations', () => {
+  it('COMPLETE names supported languages only', () => {
+    for (const lang of COMPLETE) expect(Object.keys(MORE), lang).toContain(lang);
+  });
+  for (const [lang, [all]] of Object.entries(MORE)) {
+    it(`${lang} keeps the placeholders of en-US in every text`, () => {
+      for (const k of Object.keys(en)) expect(placeholders(all[k] ?? ''), `${lang} ${k}`).toBe(placeholders((en as any)[k]));
+    });
+    if (!COMPLETE.has(lang)) continue;
+    it(`${lang} translates every key of en-US in its own files`, () => {
+      const own = ownTexts(lang);
+      const allowed = new Set([...SAME_AS_EN['*'], ...(SAME_AS_EN[lang] ?? [])]);
+      const missing = Object.keys(en).filter((k) => !(k in own));
+      expect(missing, `${lang} missing`).toEqual([]);
+      const shown = Object.keys(en).filter((k) => all[k] !== own[k]);
+      expect(shown, `${lang} overridden by another file`).toEqual([]);
+      const wordy = (s: string) => /\p{L}/u.test(s.replace(/\{\w+\}/g, ''));
+      const english = Object.keys(en).filter((k) => own[k] === (en as any)[k] && wordy(own[k]) && !allowed.has(k));
+      expect(english, `${lang} left in English`).toEqual([]);
+    });
+  }
 });
