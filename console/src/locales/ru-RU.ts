@@ -1,10 +1,27 @@
-// The console in ru-RU: the frame (application, menu, error and common texts) is translated in
-// shell/ru-RU.ts, the contacts module's in contacts/ru-RU.ts and the review module's in review/ru-RU.ts; the other modules' texts are
-// not translated yet and show in English, the product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
+// The console in ru-RU: the frame (application, menu, error and common texts) in shell/ru-RU.ts, the
+// root texts (sign-in, user centre, administration) in core/ru-RU.ts and every module's texts in
+// <module>/ru-RU.ts. The en-US spread first is only a safety net for keys added later
+// (tests/locales.test.ts requires every key to come from the language's own files).
 import en from './en-US';
+import adminres from './adminres/ru-RU';
 import contacts from './contacts/ru-RU';
+import core from './core/ru-RU';
+import languageTexts from './language/ru-RU';
+import piping from './piping/ru-RU';
 import review from './review/ru-RU';
+import security from './security/ru-RU';
 import shell from './shell/ru-RU';
 import signin from './signin/ru-RU';
 
-export default { ...en, ...contacts, ...review, ...signin, ...shell };
+export default {
+  ...en,
+  ...piping,
+  ...contacts,
+  ...review,
+  ...security,
+  ...adminres,
+  ...languageTexts,
+  ...signin,
+  ...core,
+  ...shell,
+};

@@ -1,10 +1,27 @@
-// The console in th-TH: the frame (application, menu, error and common texts) is translated in
-// shell/th-TH.ts, the contacts module's in contacts/th-TH.ts and the review module's in review/th-TH.ts; the other modules' texts are
-// not translated yet and show in English, the product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
+// The console in th-TH: the frame (application, menu, error and common texts) in shell/th-TH.ts, the
+// root texts (sign-in, user centre, administration) in core/th-TH.ts and every module's texts in
+// <module>/th-TH.ts. The en-US spread first is only a safety net for keys added later
+// (tests/locales.test.ts requires every key to come from the language's own files).
 import en from './en-US';
+import adminres from './adminres/th-TH';
 import contacts from './contacts/th-TH';
+import core from './core/th-TH';
+import languageTexts from './language/th-TH';
+import piping from './piping/th-TH';
 import review from './review/th-TH';
+import security from './security/th-TH';
 import shell from './shell/th-TH';
 import signin from './signin/th-TH';
 
-export default { ...en, ...contacts, ...review, ...signin, ...shell };
+export default {
+  ...en,
+  ...piping,
+  ...contacts,
+  ...review,
+  ...security,
+  ...adminres,
+  ...languageTexts,
+  ...signin,
+  ...core,
+  ...shell,
+};
