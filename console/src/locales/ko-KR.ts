@@ -1,10 +1,17 @@
-// The console in ko-KR: the frame (application, menu, error and common texts) is translated in
-// shell/ko-KR.ts, the contacts module's in contacts/ko-KR.ts and the review module's in review/ko-KR.ts; the other modules' texts are
-// not translated yet and show in English, the product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
+// The console in ko-KR: every module's texts are translated in <module>/ko-KR.ts, the root texts
+// in core/ko-KR.ts and the frame (application, menu, error and common texts) in shell/ko-KR.ts
+// (tests/locales.test.ts checks that every key of en-US is present and translated).
 import en from './en-US';
+import collect from './collect/ko-KR';
 import contacts from './contacts/ko-KR';
+import exportTexts from './export/ko-KR';
+import piping from './piping/ko-KR';
 import review from './review/ko-KR';
-import shell from './shell/ko-KR';
+import security from './security/ko-KR';
+import adminres from './adminres/ko-KR';
+import languageTexts from './language/ko-KR';
 import signin from './signin/ko-KR';
+import core from './core/ko-KR';
+import shell from './shell/ko-KR';
 
-export default { ...en, ...contacts, ...review, ...signin, ...shell };
+export default { ...en, ...collect, ...contacts, ...exportTexts, ...piping, ...review, ...security, ...adminres, ...languageTexts, ...signin, ...core, ...shell };

@@ -1,10 +1,17 @@
-// The console in vi-VN: the frame (application, menu, error and common texts) is translated in
-// shell/vi-VN.ts, the contacts module's in contacts/vi-VN.ts and the review module's in review/vi-VN.ts; the other modules' texts are
-// not translated yet and show in English, the product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
+// The console in vi-VN: every module's texts are translated in <module>/vi-VN.ts, the root texts
+// in core/vi-VN.ts and the frame (application, menu, error and common texts) in shell/vi-VN.ts
+// (tests/locales.test.ts checks that every key of en-US is present and translated).
 import en from './en-US';
+import collect from './collect/vi-VN';
 import contacts from './contacts/vi-VN';
+import exportTexts from './export/vi-VN';
+import piping from './piping/vi-VN';
 import review from './review/vi-VN';
-import shell from './shell/vi-VN';
+import security from './security/vi-VN';
+import adminres from './adminres/vi-VN';
+import languageTexts from './language/vi-VN';
 import signin from './signin/vi-VN';
+import core from './core/vi-VN';
+import shell from './shell/vi-VN';
 
-export default { ...en, ...contacts, ...review, ...signin, ...shell };
+export default { ...en, ...collect, ...contacts, ...exportTexts, ...piping, ...review, ...security, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
