@@ -6,12 +6,14 @@ import collect from './collect/ko-KR';
 import contacts from './contacts/ko-KR';
 import exportTexts from './export/ko-KR';
 import piping from './piping/ko-KR';
+import results from './results/ko-KR';
 import review from './review/ko-KR';
 import security from './security/ko-KR';
+import webhook from './webhook/ko-KR';
 import adminres from './adminres/ko-KR';
 import languageTexts from './language/ko-KR';
 import signin from './signin/ko-KR';
 import core from './core/ko-KR';
 import shell from './shell/ko-KR';
 
-export default { ...en, ...collect, ...contacts, ...exportTexts, ...piping, ...review, ...security, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
+export default { ...en, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...signin, ...core, ...shell };

@@ -6,12 +6,14 @@ import collect from './collect/vi-VN';
 import contacts from './contacts/vi-VN';
 import exportTexts from './export/vi-VN';
 import piping from './piping/vi-VN';
+import results from './results/vi-VN';
 import review from './review/vi-VN';
 import security from './security/vi-VN';
+import webhook from './webhook/vi-VN';
 import adminres from './adminres/vi-VN';
 import languageTexts from './language/vi-VN';
 import signin from './signin/vi-VN';
 import core from './core/vi-VN';
 import shell from './shell/vi-VN';
 
-export default { ...en, ...collect, ...contacts, ...exportTexts, ...piping, ...review, ...security, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
+export default { ...en, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
