@@ -2,6 +2,7 @@
 // in core/ko-KR.ts and the frame (application, menu, error and common texts) in shell/ko-KR.ts
 // (tests/locales.test.ts checks that every key of en-US is present and translated).
 import en from './en-US';
+import answer from './answer/ko-KR';
 import collect from './collect/ko-KR';
 import contacts from './contacts/ko-KR';
 import exportTexts from './export/ko-KR';
@@ -16,4 +17,4 @@ import signin from './signin/ko-KR';
 import core from './core/ko-KR';
 import shell from './shell/ko-KR';
 
-export default { ...en, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
+export default { ...en, ...answer, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...signin, ...core, ...shell };

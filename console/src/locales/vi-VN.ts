@@ -2,6 +2,7 @@
 // in core/vi-VN.ts and the frame (application, menu, error and common texts) in shell/vi-VN.ts
 // (tests/locales.test.ts checks that every key of en-US is present and translated).
 import en from './en-US';
+import answer from './answer/vi-VN';
 import collect from './collect/vi-VN';
 import contacts from './contacts/vi-VN';
 import exportTexts from './export/vi-VN';
@@ -16,4 +17,4 @@ import signin from './signin/vi-VN';
 import core from './core/vi-VN';
 import shell from './shell/vi-VN';
 
-export default { ...en, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
+export default { ...en, ...answer, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
