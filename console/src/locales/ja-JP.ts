@@ -1,10 +1,11 @@
-// The console in ja-JP: the frame (application, menu, error and common texts) is translated in
-// shell/ja-JP.ts, the contacts module's in contacts/ja-JP.ts and the review module's in review/ja-JP.ts; the other modules' texts are
-// not translated yet and show in English, the product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
+// The console in ja-JP: the frame (application, menu, error and common texts) in shell/ja-JP.ts and
+// each module's texts in <module>/ja-JP.ts. Modules not translated yet show in English, the
+// product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
 import en from './en-US';
+import answer from './answer/ja-JP';
 import contacts from './contacts/ja-JP';
 import review from './review/ja-JP';
 import shell from './shell/ja-JP';
 import signin from './signin/ja-JP';
 
-export default { ...en, ...contacts, ...review, ...signin, ...shell };
+export default { ...en, ...answer, ...contacts, ...review, ...signin, ...shell };
