@@ -2,10 +2,33 @@
 // each module's texts in <module>/ja-JP.ts. Modules not translated yet show in English, the
 // product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
 import en from './en-US';
+import adminres from './adminres/ja-JP';
 import answer from './answer/ja-JP';
+import backoffice from './backoffice/ja-JP';
+import collect from './collect/ja-JP';
 import contacts from './contacts/ja-JP';
+import exportTexts from './export/ja-JP';
+import languageTexts from './language/ja-JP';
+import lottery from './lottery/ja-JP';
+import piping from './piping/ja-JP';
 import review from './review/ja-JP';
+import security from './security/ja-JP';
 import shell from './shell/ja-JP';
 import signin from './signin/ja-JP';
 
-export default { ...en, ...answer, ...contacts, ...review, ...signin, ...shell };
+export default {
+  ...en,
+  ...answer,
+  ...collect,
+  ...contacts,
+  ...exportTexts,
+  ...piping,
+  ...review,
+  ...security,
+  ...adminres,
+  ...languageTexts,
+  ...lottery,
+  ...backoffice,
+  ...signin,
+  ...shell,
+};

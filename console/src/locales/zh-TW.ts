@@ -2,10 +2,33 @@
 // each module's texts in <module>/zh-TW.ts. Modules not translated yet show in English, the
 // product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
 import en from './en-US';
+import adminres from './adminres/zh-TW';
 import answer from './answer/zh-TW';
+import backoffice from './backoffice/zh-TW';
+import collect from './collect/zh-TW';
 import contacts from './contacts/zh-TW';
+import exportTexts from './export/zh-TW';
+import languageTexts from './language/zh-TW';
+import lottery from './lottery/zh-TW';
+import piping from './piping/zh-TW';
 import review from './review/zh-TW';
+import security from './security/zh-TW';
 import shell from './shell/zh-TW';
 import signin from './signin/zh-TW';
 
-export default { ...en, ...answer, ...contacts, ...review, ...signin, ...shell };
+export default {
+  ...en,
+  ...answer,
+  ...collect,
+  ...contacts,
+  ...exportTexts,
+  ...piping,
+  ...review,
+  ...security,
+  ...adminres,
+  ...languageTexts,
+  ...lottery,
+  ...backoffice,
+  ...signin,
+  ...shell,
+};
