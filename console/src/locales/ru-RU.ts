@@ -3,6 +3,11 @@
 // <module>/ru-RU.ts. The en-US spread first is only a safety net for keys added later
 // (tests/locales.test.ts requires every key to come from the language's own files).
 import en from './en-US';
+import webhook from './webhook/ru-RU';
+import results from './results/ru-RU';
+import exportTexts from './export/ru-RU';
+import collect from './collect/ru-RU';
+import answer from './answer/ru-RU';
 import adminres from './adminres/ru-RU';
 import contacts from './contacts/ru-RU';
 import core from './core/ru-RU';
@@ -15,6 +20,11 @@ import signin from './signin/ru-RU';
 
 export default {
   ...en,
+  ...webhook,
+  ...results,
+  ...exportTexts,
+  ...collect,
+  ...answer,
   ...piping,
   ...contacts,
   ...review,

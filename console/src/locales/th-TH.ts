@@ -3,6 +3,11 @@
 // <module>/th-TH.ts. The en-US spread first is only a safety net for keys added later
 // (tests/locales.test.ts requires every key to come from the language's own files).
 import en from './en-US';
+import webhook from './webhook/th-TH';
+import results from './results/th-TH';
+import exportTexts from './export/th-TH';
+import collect from './collect/th-TH';
+import answer from './answer/th-TH';
 import adminres from './adminres/th-TH';
 import contacts from './contacts/th-TH';
 import core from './core/th-TH';
@@ -15,6 +20,11 @@ import signin from './signin/th-TH';
 
 export default {
   ...en,
+  ...webhook,
+  ...results,
+  ...exportTexts,
+  ...collect,
+  ...answer,
   ...piping,
   ...contacts,
   ...review,
