@@ -7,14 +7,17 @@ import answer from './answer/ja-JP';
 import backoffice from './backoffice/ja-JP';
 import collect from './collect/ja-JP';
 import contacts from './contacts/ja-JP';
+import core from './core/ja-JP';
 import exportTexts from './export/ja-JP';
 import languageTexts from './language/ja-JP';
 import lottery from './lottery/ja-JP';
 import piping from './piping/ja-JP';
+import results from './results/ja-JP';
 import review from './review/ja-JP';
 import security from './security/ja-JP';
 import shell from './shell/ja-JP';
 import signin from './signin/ja-JP';
+import webhook from './webhook/ja-JP';
 
 export default {
   ...en,
@@ -23,12 +26,15 @@ export default {
   ...contacts,
   ...exportTexts,
   ...piping,
+  ...results,
   ...review,
   ...security,
+  ...webhook,
   ...adminres,
   ...languageTexts,
   ...lottery,
   ...backoffice,
   ...signin,
+  ...core,
   ...shell,
 };

@@ -7,14 +7,17 @@ import answer from './answer/zh-TW';
 import backoffice from './backoffice/zh-TW';
 import collect from './collect/zh-TW';
 import contacts from './contacts/zh-TW';
+import core from './core/zh-TW';
 import exportTexts from './export/zh-TW';
 import languageTexts from './language/zh-TW';
 import lottery from './lottery/zh-TW';
 import piping from './piping/zh-TW';
+import results from './results/zh-TW';
 import review from './review/zh-TW';
 import security from './security/zh-TW';
 import shell from './shell/zh-TW';
 import signin from './signin/zh-TW';
+import webhook from './webhook/zh-TW';
 
 export default {
   ...en,
@@ -23,12 +26,15 @@ export default {
   ...contacts,
   ...exportTexts,
   ...piping,
+  ...results,
   ...review,
   ...security,
+  ...webhook,
   ...adminres,
   ...languageTexts,
   ...lottery,
   ...backoffice,
   ...signin,
+  ...core,
   ...shell,
 };
