@@ -13,8 +13,10 @@ import security from './security/ko-KR';
 import webhook from './webhook/ko-KR';
 import adminres from './adminres/ko-KR';
 import languageTexts from './language/ko-KR';
+import lottery from './lottery/ko-KR';
+import backoffice from './backoffice/ko-KR';
 import signin from './signin/ko-KR';
 import core from './core/ko-KR';
 import shell from './shell/ko-KR';
 
-export default { ...en, ...answer, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
+export default { ...en, ...answer, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };

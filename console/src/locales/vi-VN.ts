@@ -13,8 +13,10 @@ import security from './security/vi-VN';
 import webhook from './webhook/vi-VN';
 import adminres from './adminres/vi-VN';
 import languageTexts from './language/vi-VN';
+import lottery from './lottery/vi-VN';
+import backoffice from './backoffice/vi-VN';
 import signin from './signin/vi-VN';
 import core from './core/vi-VN';
 import shell from './shell/vi-VN';
 
-export default { ...en, ...answer, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...signin, ...core, ...shell };
+export default { ...en, ...answer, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };

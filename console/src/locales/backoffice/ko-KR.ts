@@ -88,7 +88,7 @@ export default {
   'bo.cascade.importHint': '한 번에 최대 3개 입력: Excel(.xlsx, 단계마다 열 하나, 경로마다 행 하나), JSON 파일, 또는 서버가 가져오는 JSON URL(공개 주소만, 10MB, 30초).',
   'bo.cascade.templateLink': 'Excel 템플릿',
   'bo.cascade.chooseFiles': 'Excel 또는 JSON 파일 선택',
-  'bo.cascade.urlN': 'JSON URL {n}',
+  'bo.cascade.urlN': 'JSON 주소 {n}',
   'bo.cascade.addUrl': 'JSON URL 추가',
   'bo.cascade.inputCount': '입력 {n}개 / 최대 {max}개',
   'bo.cascade.noInput': '파일을 선택하거나 JSON URL을 입력하세요',
