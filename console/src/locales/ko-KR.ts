@@ -3,6 +3,7 @@
 // (tests/locales.test.ts checks that every key of en-US is present and translated).
 import en from './en-US';
 import answer from './answer/ko-KR';
+import authoring from './authoring/ko-KR';
 import collect from './collect/ko-KR';
 import contacts from './contacts/ko-KR';
 import exportTexts from './export/ko-KR';
@@ -19,4 +20,4 @@ import signin from './signin/ko-KR';
 import core from './core/ko-KR';
 import shell from './shell/ko-KR';
 
-export default { ...en, ...answer, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };
+export default { ...en, ...answer, ...authoring, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };

@@ -3,6 +3,7 @@
 // (tests/locales.test.ts checks that every key of en-US is present and translated).
 import en from './en-US';
 import answer from './answer/vi-VN';
+import authoring from './authoring/vi-VN';
 import collect from './collect/vi-VN';
 import contacts from './contacts/vi-VN';
 import exportTexts from './export/vi-VN';
@@ -19,4 +20,4 @@ import signin from './signin/vi-VN';
 import core from './core/vi-VN';
 import shell from './shell/vi-VN';
 
-export default { ...en, ...answer, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };
+export default { ...en, ...answer, ...authoring, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };
