@@ -108,7 +108,7 @@ export default {
   'inv.created': '시작',
   'inv.channel': '채널',
   'inv.ch.email': '이메일',
-  'inv.ch.sms': 'SMS',
+  'inv.ch.sms': 'SMS 문자',
   'inv.state': '상태',
   'inv.st.running': '진행 중',
   'inv.st.finished': '완료',

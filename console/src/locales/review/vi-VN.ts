@@ -1,6 +1,6 @@
 // Chuỗi duyệt, hàng đợi người duyệt và chấm tay (issue 11).
 export default {
-  'menu.myReview': 'Việc duyệt của tôi',
+  'menu.myReview': 'Duyệt của tôi',
   'rv.retry': 'Thử lại',
   'rv.tab.attr': 'Duyệt dữ liệu',
   'rv.q.manual': 'Chấm tay',
