@@ -53,7 +53,7 @@ export default {
   'admin.user.status.1': '미활성화',
   'admin.user.status.2': '활성화됨',
   'admin.user.roles': '역할',
-  'admin.user.rolesDefaultHint': '새 사용자에게는 기본적으로 \'설문 작성자\' 역할이 부여되며, 제거할 수 있습니다.',
+  'admin.user.rolesDefaultHint': "새 사용자에게는 기본적으로 '설문 작성자' 역할이 부여되며, 제거할 수 있습니다.",
   'admin.user.depts': '부서',
   'admin.user.loginCount': '로그인 횟수',
   'admin.user.lastLoginTime': '마지막 로그인',

@@ -70,7 +70,7 @@ export default {
   'pt.delete': '삭제',
   'pt.cancel': '취소',
   'pt.save': '저장',
-  'pt.deleteConfirm': '인쇄 템플릿 \'{name}\'을(를) 삭제하시겠습니까?',
+  'pt.deleteConfirm': "인쇄 템플릿 '{name}'을(를) 삭제하시겠습니까?",
   'pt.deleted': '템플릿이 삭제되었습니다',
   'pt.saved': '템플릿이 저장되었습니다',
   'pt.empty': '아직 인쇄 템플릿이 없습니다',

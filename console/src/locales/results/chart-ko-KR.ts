@@ -63,7 +63,7 @@ export default {
   'rs.cross.sameQuestion': '행 문항은 열 문항과 같을 수 없습니다',
   'rs.cross.tooMany': '행 문항은 최대 10개입니다',
   'rs.cross.noChoice': '교차 분석에는 선택형 문항(단일 선택, 다중 선택, 예/아니요)이 필요하지만 이 설문에는 없습니다.',
-  'rs.cross.intro': '문항을 선택하고 \'분석\'을 누르세요.',
+  'rs.cross.intro': "문항을 선택하고 '분석'을 누르세요.",
   'rs.cross.failed': '교차 분석에 실패했습니다',
   'rs.cross.noData': '필터에 맞는 응답이 없습니다',
   'rs.cross.total': '합계',

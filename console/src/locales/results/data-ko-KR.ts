@@ -89,7 +89,7 @@ export default {
   'rd.ov.timeZone': '{tz} 기준 날짜',
   'rd.district.map': '성(省)별 응답 수',
   'rd.district.mapFailed': '지도를 불러오지 못했습니다',
-  'rd.district.note': '지역은 오프라인 IP 주소 데이터베이스에서 가져옵니다. 사설 주소와 알 수 없는 주소는 \'알 수 없음\'으로 집계됩니다.',
+  'rd.district.note': "지역은 오프라인 IP 주소 데이터베이스에서 가져옵니다. 사설 주소와 알 수 없는 주소는 '알 수 없음'으로 집계됩니다.",
   'rd.district.table': '성(省)별 목록(응답: {n}건)',
   'rd.district.province': '성(省)',
   'rd.sources.title': '유입 코드별 응답 수',
