@@ -46,28 +46,32 @@ type OpenAPINonce struct {
 // StyleTemplate is a saved surveyStyle set (resource/style-template) that authors apply in
 // the style designer. Style is the surveyStyle JSON object.
 type StyleTemplate struct {
-	ID        string `gorm:"primaryKey;size:64"`
-	Name      string `gorm:"size:64;not null"`
-	Style     string `gorm:"type:text;not null"`
-	Status    int    `gorm:"not null"`
-	Note      string `gorm:"size:512;not null;default:''"`
-	CreatedBy string `gorm:"size:64;not null;default:''"`
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	CatalogHead
+	Style string `gorm:"type:text;not null"`
+	Note  string `gorm:"size:512;not null;default:''"`
 }
 
 // PosterTemplate is a share-poster layout (resource/poster): colours, texts and the cover
 // image a survey's poster PNG is drawn with (services/poster). Layout is its JSON.
 type PosterTemplate struct {
+	CatalogHead
+	Layout    string `gorm:"type:text;not null"`
+	IsDefault bool   `gorm:"not null"`
+}
+
+// CatalogHead is what the administrators' template catalogues share (services/catalog):
+// id, name, enabled/disabled state, who created it and when.
+type CatalogHead struct {
 	ID        string `gorm:"primaryKey;size:64"`
 	Name      string `gorm:"size:64;not null"`
-	Layout    string `gorm:"type:text;not null"`
 	Status    int    `gorm:"not null"`
-	IsDefault bool   `gorm:"not null"`
 	CreatedBy string `gorm:"size:64;not null;default:''"`
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
+
+// Head gives services/catalog the shared fields of an entry.
+func (h *CatalogHead) Head() *CatalogHead { return h }
 
 // SiteHost holds the site settings of one hostname (ent/site-domain): one installation
 // serves several branded domains; a hostname without a row uses the site-wide settings.

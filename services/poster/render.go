@@ -63,7 +63,7 @@ func (s *Service) Preview(ctx context.Context, a Actor, templateID string, l *La
 		lay = *l
 		var keep string
 		if templateID != "" {
-			if t, err := s.byID(ctx, templateID); err == nil {
+			if t, err := s.store().ByID(ctx, templateID); err == nil {
 				var cur Layout
 				_ = json.Unmarshal([]byte(t.Layout), &cur)
 				keep = cur.CoverID
@@ -73,7 +73,7 @@ func (s *Service) Preview(ctx context.Context, a Actor, templateID string, l *La
 			return nil, err
 		}
 	} else {
-		t, err := s.byID(ctx, templateID)
+		t, err := s.store().ByID(ctx, templateID)
 		if err != nil {
 			return nil, err
 		}

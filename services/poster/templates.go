@@ -7,17 +7,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/google/uuid"
 	"gorm.io/gorm"
 
 	"dwsurvey/models"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/catalog"
 	"dwsurvey/services/report"
 	surveysvc "dwsurvey/services/survey"
 	"dwsurvey/storage"
@@ -36,7 +35,7 @@ const (
 	MsgText     = "The subtitle and the footer are at most 40 characters each"
 	MsgCover    = "The cover image does not exist, upload it again"
 	MsgCoverFmt = "The cover must be a JPG or PNG image of at most 2 MB"
-	MsgStatus   = "The status must be 0 (disabled) or 1 (enabled)"
+	MsgStatus   = catalog.MsgStatus
 )
 
 var colorPattern = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
@@ -66,15 +65,13 @@ type Service struct {
 	Now       func() time.Time
 }
 
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
+func (s *Service) store() *catalog.Store[models.PosterTemplate, *models.PosterTemplate] {
+	return &catalog.Store[models.PosterTemplate, *models.PosterTemplate]{DB: s.DB, Audit: s.Audit, Now: s.Now,
+		Kind: "poster template", MaxName: MaxNameLen, MsgName: MsgName, Order: "is_default DESC, updated_at DESC"}
 }
 
 // Actor is who acts (the system log, cover ownership).
-type Actor struct{ UserID, UserName, IP string }
+type Actor = catalog.Actor
 
 // Row is a template as lists show it.
 type Row struct {
@@ -103,36 +100,10 @@ type Input struct {
 	IsDefault *bool   `json:"isDefault"`
 }
 
-func (s *Service) byID(ctx context.Context, id string) (*models.PosterTemplate, error) {
-	var t models.PosterTemplate
-	id = strings.TrimSpace(id)
-	if id == "" {
-		return nil, models.ErrNotFound
-	}
-	err := s.DB.WithContext(ctx).Where("id = ?", id).Take(&t).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, models.ErrNotFound
-	}
-	return &t, err
-}
-
-// List pages through the templates; enabledOnly for authors choosing a poster.
+// List pages through the templates, the default first; enabledOnly for authors choosing a poster.
 func (s *Service) List(ctx context.Context, name string, status *int, enabledOnly bool, page, size int) ([]Row, int64, error) {
-	q := s.DB.WithContext(ctx).Model(&models.PosterTemplate{})
-	if n := strings.TrimSpace(name); n != "" {
-		q = q.Where(models.Contains("name", n))
-	}
-	if enabledOnly {
-		q = q.Where("status = ?", models.StateEnabled)
-	} else if status != nil {
-		q = q.Where("status = ?", *status)
-	}
-	var total int64
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, err
-	}
-	var ts []models.PosterTemplate
-	if err := q.Order("is_default DESC, updated_at DESC, id").Offset((page - 1) * size).Limit(size).Find(&ts).Error; err != nil {
+	ts, total, err := s.store().List(ctx, name, status, enabledOnly, page, size)
+	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]Row, len(ts))
@@ -183,80 +154,42 @@ func (s *Service) checkLayout(ctx context.Context, a Actor, l *Layout, keepCover
 // Save creates or updates a template; every check comes before the write. Making one the
 // default clears the flag on the others in the same transaction.
 func (s *Service) Save(ctx context.Context, a Actor, in Input) (*Row, error) {
-	now := s.now()
-	t := &models.PosterTemplate{ID: uuid.NewString(), Status: models.StateEnabled, CreatedBy: a.UserID, CreatedAt: now}
-	isNew := strings.TrimSpace(in.ID) == ""
-	var cur Layout
-	if !isNew {
-		var err error
-		if t, err = s.byID(ctx, in.ID); err != nil {
-			return nil, err
-		}
-		_ = json.Unmarshal([]byte(t.Layout), &cur)
-	} else if in.Name == nil {
-		return nil, models.Invalid(MsgName)
-	} else if in.Layout == nil {
-		in.Layout = &Layout{}
-	}
-	if in.Name != nil {
-		n := strings.TrimSpace(*in.Name)
-		if n == "" || utf8.RuneCountInString(n) > MaxNameLen {
-			return nil, models.Invalid(MsgName)
-		}
-		t.Name = n
-	}
-	if in.Layout != nil {
-		l := *in.Layout
-		if err := s.checkLayout(ctx, a, &l, cur.CoverID); err != nil {
-			return nil, err
-		}
-		b, _ := json.Marshal(l)
-		t.Layout = string(b)
-	}
-	if in.Status != nil {
-		if *in.Status != models.StateEnabled && *in.Status != models.StateDisabled {
-			return nil, models.Invalid(MsgStatus)
-		}
-		t.Status = *in.Status
-	}
-	if in.IsDefault != nil {
-		t.IsDefault = *in.IsDefault
-	}
-	t.UpdatedAt = now
-	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if t.IsDefault {
-			if err := tx.Model(&models.PosterTemplate{}).Where("id <> ? AND is_default = ?", t.ID, true).Update("is_default", false).Error; err != nil {
-				return err
+	t, err := s.store().Save(ctx, a, catalog.Change{ID: in.ID, Name: in.Name, Status: in.Status}, catalog.Hooks[models.PosterTemplate, *models.PosterTemplate]{
+		Apply: func(t *models.PosterTemplate, isNew bool) error {
+			var cur Layout
+			_ = json.Unmarshal([]byte(t.Layout), &cur)
+			l := in.Layout
+			if l == nil && isNew {
+				l = &Layout{}
 			}
-		}
-		if isNew {
-			return tx.Create(t).Error
-		}
-		return tx.Save(t).Error
+			if l != nil {
+				l := *l
+				if err := s.checkLayout(ctx, a, &l, cur.CoverID); err != nil {
+					return err
+				}
+				b, _ := json.Marshal(l)
+				t.Layout = string(b)
+			}
+			if in.IsDefault != nil {
+				t.IsDefault = *in.IsDefault
+			}
+			return nil
+		},
+		BeforeWrite: func(tx *gorm.DB, t *models.PosterTemplate) error {
+			if !t.IsDefault {
+				return nil
+			}
+			return tx.Model(&models.PosterTemplate{}).Where("id <> ? AND is_default = ?", t.ID, true).Update("is_default", false).Error
+		},
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.record(ctx, a, audit.OpUpdate, fmt.Sprintf("Save poster template %s (%s), status %d", t.Name, t.ID, t.Status))
 	r := toRow(t)
 	return &r, nil
 }
 
 // Delete removes templates.
 func (s *Service) Delete(ctx context.Context, a Actor, ids []string) (int64, error) {
-	if len(ids) == 0 {
-		return 0, models.Invalid("No poster template chosen")
-	}
-	res := s.DB.WithContext(ctx).Where("id IN ?", ids).Delete(&models.PosterTemplate{})
-	if res.Error != nil {
-		return 0, res.Error
-	}
-	s.record(ctx, a, audit.OpDelete, fmt.Sprintf("Delete %d poster template(s)", res.RowsAffected))
-	return res.RowsAffected, nil
-}
-
-func (s *Service) record(ctx context.Context, a Actor, op, name string) {
-	if s.Audit != nil {
-		s.Audit.Record(ctx, audit.Entry{Name: name, OperationType: op, Success: true, UserID: a.UserID, UserName: a.UserName, IP: a.IP})
-	}
+	return s.store().Delete(ctx, a, ids)
 }

@@ -8,18 +8,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/google/uuid"
 	"gorm.io/gorm"
 
 	"dwsurvey/models"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/catalog"
 	surveysvc "dwsurvey/services/survey"
 	"dwsurvey/survey"
 )
@@ -33,7 +31,7 @@ const (
 	MsgName   = "Please enter the style template name (at most 18 characters)"
 	MsgNote   = "The note is at most 200 characters"
 	MsgStyle  = "The style must be a surveyStyle object"
-	MsgStatus = "The status must be 0 (disabled) or 1 (enabled)"
+	MsgStatus = catalog.MsgStatus
 )
 
 var colorPattern = regexp.MustCompile(`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$`)
@@ -45,15 +43,13 @@ type Service struct {
 	Now   func() time.Time
 }
 
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
+func (s *Service) store() *catalog.Store[models.StyleTemplate, *models.StyleTemplate] {
+	return &catalog.Store[models.StyleTemplate, *models.StyleTemplate]{DB: s.DB, Audit: s.Audit, Now: s.Now,
+		Kind: "style template", MaxName: MaxNameLen, MsgName: MsgName, Order: "updated_at DESC"}
 }
 
 // Actor is who acts (the system log).
-type Actor struct{ UserID, UserName, IP string }
+type Actor = catalog.Actor
 
 // Row is a template as lists show it; Style is the surveyStyle object.
 type Row struct {
@@ -115,36 +111,10 @@ func CheckStyle(raw json.RawMessage) (string, error) {
 	return string(out), err
 }
 
-func (s *Service) byID(ctx context.Context, id string) (*models.StyleTemplate, error) {
-	var t models.StyleTemplate
-	id = strings.TrimSpace(id)
-	if id == "" {
-		return nil, models.ErrNotFound
-	}
-	err := s.DB.WithContext(ctx).Where("id = ?", id).Take(&t).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, models.ErrNotFound
-	}
-	return &t, err
-}
-
 // List pages through the templates; enabledOnly for authors (the style designer).
 func (s *Service) List(ctx context.Context, name string, status *int, enabledOnly bool, page, size int) ([]Row, int64, error) {
-	q := s.DB.WithContext(ctx).Model(&models.StyleTemplate{})
-	if n := strings.TrimSpace(name); n != "" {
-		q = q.Where(models.Contains("name", n))
-	}
-	if enabledOnly {
-		q = q.Where("status = ?", models.StateEnabled)
-	} else if status != nil {
-		q = q.Where("status = ?", *status)
-	}
-	var total int64
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, err
-	}
-	var ts []models.StyleTemplate
-	if err := q.Order("updated_at DESC, id").Offset((page - 1) * size).Limit(size).Find(&ts).Error; err != nil {
+	ts, total, err := s.store().List(ctx, name, status, enabledOnly, page, size)
+	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]Row, len(ts))
@@ -156,73 +126,35 @@ func (s *Service) List(ctx context.Context, name string, status *int, enabledOnl
 
 // Save creates or updates a template; every check comes before the write.
 func (s *Service) Save(ctx context.Context, a Actor, in Input) (*Row, error) {
-	now := s.now()
-	t := &models.StyleTemplate{ID: uuid.NewString(), Status: models.StateEnabled, CreatedBy: a.UserID, CreatedAt: now}
-	isNew := strings.TrimSpace(in.ID) == ""
-	if !isNew {
-		var err error
-		if t, err = s.byID(ctx, in.ID); err != nil {
-			return nil, err
-		}
-	} else if in.Name == nil || in.Style == nil {
-		return nil, models.Invalid(MsgName)
-	}
-	if in.Name != nil {
-		n := strings.TrimSpace(*in.Name)
-		if n == "" || utf8.RuneCountInString(n) > MaxNameLen {
-			return nil, models.Invalid(MsgName)
-		}
-		t.Name = n
-	}
-	if in.Note != nil {
-		if utf8.RuneCountInString(*in.Note) > MaxNoteLen {
-			return nil, models.Invalid(MsgNote)
-		}
-		t.Note = strings.TrimSpace(*in.Note)
-	}
-	if in.Style != nil {
-		st, err := CheckStyle(in.Style)
-		if err != nil {
-			return nil, err
-		}
-		t.Style = st
-	}
-	if in.Status != nil {
-		if *in.Status != models.StateEnabled && *in.Status != models.StateDisabled {
-			return nil, models.Invalid(MsgStatus)
-		}
-		t.Status = *in.Status
-	}
-	t.UpdatedAt = now
-	var err error
-	if isNew {
-		err = s.DB.WithContext(ctx).Create(t).Error
-	} else {
-		err = s.DB.WithContext(ctx).Save(t).Error
-	}
+	t, err := s.store().Save(ctx, a, catalog.Change{ID: in.ID, Name: in.Name, Status: in.Status}, catalog.Hooks[models.StyleTemplate, *models.StyleTemplate]{
+		Apply: func(t *models.StyleTemplate, isNew bool) error {
+			if isNew && in.Style == nil {
+				return models.Invalid(MsgName)
+			}
+			if in.Note != nil {
+				if utf8.RuneCountInString(*in.Note) > MaxNoteLen {
+					return models.Invalid(MsgNote)
+				}
+				t.Note = strings.TrimSpace(*in.Note)
+			}
+			if in.Style != nil {
+				st, err := CheckStyle(in.Style)
+				if err != nil {
+					return err
+				}
+				t.Style = st
+			}
+			return nil
+		},
+	})
 	if err != nil {
 		return nil, err
 	}
-	s.record(ctx, a, audit.OpUpdate, fmt.Sprintf("Save style template %s (%s), status %d", t.Name, t.ID, t.Status))
 	r := toRow(t)
 	return &r, nil
 }
 
 // Delete removes templates (surveys keep the style they applied: it was copied).
 func (s *Service) Delete(ctx context.Context, a Actor, ids []string) (int64, error) {
-	if len(ids) == 0 {
-		return 0, models.Invalid("No style template chosen")
-	}
-	res := s.DB.WithContext(ctx).Where("id IN ?", ids).Delete(&models.StyleTemplate{})
-	if res.Error != nil {
-		return 0, res.Error
-	}
-	s.record(ctx, a, audit.OpDelete, fmt.Sprintf("Delete %d style template(s)", res.RowsAffected))
-	return res.RowsAffected, nil
-}
-
-func (s *Service) record(ctx context.Context, a Actor, op, name string) {
-	if s.Audit != nil {
-		s.Audit.Record(ctx, audit.Entry{Name: name, OperationType: op, Success: true, UserID: a.UserID, UserName: a.UserName, IP: a.IP})
-	}
+	return s.store().Delete(ctx, a, ids)
 }
