@@ -184,3 +184,27 @@ func (s *Store[M, P]) record(ctx context.Context, a Actor, op, name string) {
 		s.Audit.Record(ctx, audit.Entry{Name: name, OperationType: op, Success: true, UserID: a.UserID, UserName: a.UserName, IP: a.IP})
 	}
 }
+
+// RowHead is the shared part of a list row (embedded in a catalogue's row: its JSON fields
+// stand beside the catalogue's own).
+type RowHead struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Status     int    `json:"status"`
+	CreateDate string `json:"createDate"`
+	UpdateDate string `json:"updateDate"`
+}
+
+// HeadRow is the RowHead of an entry.
+func HeadRow(h *models.CatalogHead) RowHead {
+	return RowHead{ID: h.ID, Name: h.Name, Status: h.Status, CreateDate: models.FormatTime(h.CreatedAt), UpdateDate: models.FormatTime(h.UpdatedAt)}
+}
+
+// Rows turns listed entries into rows.
+func Rows[M, R any](ms []M, row func(*M) R) []R {
+	out := make([]R, len(ms))
+	for i := range ms {
+		out[i] = row(&ms[i])
+	}
+	return out
+}

@@ -75,20 +75,15 @@ type Actor = catalog.Actor
 
 // Row is a template as lists show it.
 type Row struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	Layout     Layout `json:"layout"`
-	Status     int    `json:"status"`
-	IsDefault  bool   `json:"isDefault"`
-	CreateDate string `json:"createDate"`
-	UpdateDate string `json:"updateDate"`
+	catalog.RowHead
+	Layout    Layout `json:"layout"`
+	IsDefault bool   `json:"isDefault"`
 }
 
 func toRow(t *models.PosterTemplate) Row {
 	var l Layout
 	_ = json.Unmarshal([]byte(t.Layout), &l)
-	return Row{ID: t.ID, Name: t.Name, Layout: l, Status: t.Status, IsDefault: t.IsDefault,
-		CreateDate: models.FormatTime(t.CreatedAt), UpdateDate: models.FormatTime(t.UpdatedAt)}
+	return Row{RowHead: catalog.HeadRow(t.Head()), Layout: l, IsDefault: t.IsDefault}
 }
 
 // Input is the body of save: without ID a new template, else the fields given change.
@@ -103,14 +98,7 @@ type Input struct {
 // List pages through the templates, the default first; enabledOnly for authors choosing a poster.
 func (s *Service) List(ctx context.Context, name string, status *int, enabledOnly bool, page, size int) ([]Row, int64, error) {
 	ts, total, err := s.store().List(ctx, name, status, enabledOnly, page, size)
-	if err != nil {
-		return nil, 0, err
-	}
-	out := make([]Row, len(ts))
-	for i := range ts {
-		out[i] = toRow(&ts[i])
-	}
-	return out, total, nil
+	return catalog.Rows(ts, toRow), total, err
 }
 
 // checkLayout validates and normalises a layout; keepCover stays acceptable (an earlier

@@ -53,18 +53,13 @@ type Actor = catalog.Actor
 
 // Row is a template as lists show it; Style is the surveyStyle object.
 type Row struct {
-	ID         string          `json:"id"`
-	Name       string          `json:"name"`
-	Style      json.RawMessage `json:"style"`
-	Status     int             `json:"status"`
-	Note       string          `json:"note"`
-	CreateDate string          `json:"createDate"`
-	UpdateDate string          `json:"updateDate"`
+	catalog.RowHead
+	Style json.RawMessage `json:"style"`
+	Note  string          `json:"note"`
 }
 
 func toRow(t *models.StyleTemplate) Row {
-	return Row{ID: t.ID, Name: t.Name, Style: json.RawMessage(t.Style), Status: t.Status, Note: t.Note,
-		CreateDate: models.FormatTime(t.CreatedAt), UpdateDate: models.FormatTime(t.UpdatedAt)}
+	return Row{RowHead: catalog.HeadRow(t.Head()), Style: json.RawMessage(t.Style), Note: t.Note}
 }
 
 // Input is the body of save: a new template without ID, else the fields given change.
@@ -114,14 +109,7 @@ func CheckStyle(raw json.RawMessage) (string, error) {
 // List pages through the templates; enabledOnly for authors (the style designer).
 func (s *Service) List(ctx context.Context, name string, status *int, enabledOnly bool, page, size int) ([]Row, int64, error) {
 	ts, total, err := s.store().List(ctx, name, status, enabledOnly, page, size)
-	if err != nil {
-		return nil, 0, err
-	}
-	out := make([]Row, len(ts))
-	for i := range ts {
-		out[i] = toRow(&ts[i])
-	}
-	return out, total, nil
+	return catalog.Rows(ts, toRow), total, err
 }
 
 // Save creates or updates a template; every check comes before the write.
