@@ -29,42 +29,38 @@ type docReader struct {
 	b []byte
 	i int
 
-	qs    arena[lang.AnQuestion]
-	opts  arena[lang.AnOption]
-	sc    arena[lang.AnScore]
-	mr    arena[lang.AnMatrixRadio]
-	ms    arena[lang.AnMatrixScale]
-	mf    arena[lang.AnMFbk]
-	ord   arena[lang.AnOrder]
-	fbk   arena[lang.AnFbk]
-	scale arena[lang.AnScale]
-	nums  arena[lang.Num]
-
-	qPtrs   []*lang.AnQuestion
-	optPtrs []*lang.AnOption
-	scPtrs  []*lang.AnScore
-	mrPtrs  []*lang.AnMatrixRadio
-	msPtrs  []*lang.AnMatrixScale
-	mfPtrs  []*lang.AnMFbk
-	ordPtrs []*lang.AnOrder
+	qs    pool[lang.AnQuestion]
+	opts  pool[lang.AnOption]
+	sc    pool[lang.AnScore]
+	mr    pool[lang.AnMatrixRadio]
+	ms    pool[lang.AnMatrixScale]
+	mf    pool[lang.AnMFbk]
+	ord   pool[lang.AnOrder]
+	fbk   pool[lang.AnFbk]
+	scale pool[lang.AnScale]
+	nums  pool[lang.Num]
 }
 
-// arena hands out zeroed values from chunks reused after reset. A full chunk is replaced
-// by a bigger one (values handed out before stay where they are).
-type arena[T any] struct{ v []T }
+// pool hands out zeroed values of one kind from chunks reused after reset (a full chunk is
+// replaced by a bigger one; values handed out before stay where they are), and keeps the
+// pointer slices of the lists read into it.
+type pool[T any] struct {
+	v    []T
+	ptrs []*T
+}
 
-func (a *arena[T]) next() *T {
-	if len(a.v) == cap(a.v) {
-		a.v = make([]T, 0, max(32, 2*cap(a.v)))
+func (p *pool[T]) next() *T {
+	if len(p.v) == cap(p.v) {
+		p.v = make([]T, 0, max(32, 2*cap(p.v)))
 	}
-	a.v = a.v[:len(a.v)+1]
-	p := &a.v[len(a.v)-1]
+	p.v = p.v[:len(p.v)+1]
+	v := &p.v[len(p.v)-1]
 	var zero T
-	*p = zero
-	return p
+	*v = zero
+	return v
 }
 
-func (a *arena[T]) reset() { a.v = a.v[:0] }
+func (p *pool[T]) reset() { p.v, p.ptrs = p.v[:0], p.ptrs[:0] }
 
 // errGeneral: the document is not in the form the reader handles; decode it in general.
 var errGeneral = errors.New("export: document needs the general decoder")
@@ -81,8 +77,6 @@ func (r *docReader) reset(b []byte) {
 	r.fbk.reset()
 	r.scale.reset()
 	r.nums.reset()
-	r.qPtrs, r.optPtrs, r.scPtrs, r.mrPtrs = r.qPtrs[:0], r.optPtrs[:0], r.scPtrs[:0], r.mrPtrs[:0]
-	r.msPtrs, r.mfPtrs, r.ordPtrs = r.msPtrs[:0], r.mfPtrs[:0], r.ordPtrs[:0]
 }
 
 // read decodes doc's anQuestions (nil entries included, as encoding/json leaves them).
@@ -446,22 +440,7 @@ func (r *docReader) document() ([]*lang.AnQuestion, error) {
 			return errGeneral // duplicate keys merge in encoding/json: leave them to it
 		}
 		seen = true
-		if isNull, err := r.null(); err != nil || isNull {
-			qs = nil
-			return err
-		}
-		start := len(r.qPtrs)
-		err := r.array(func(isNull bool) error {
-			if isNull {
-				r.qPtrs = append(r.qPtrs, nil)
-				return nil
-			}
-			q := r.qs.next()
-			r.qPtrs = append(r.qPtrs, q)
-			return r.question(q)
-		})
-		qs = r.qPtrs[start:len(r.qPtrs):len(r.qPtrs)]
-		return err
+		return list(r, &qs, &r.qs, r.question)
 	})
 	return qs, err
 }
@@ -503,65 +482,41 @@ func (r *docReader) question(q *lang.AnQuestion) error {
 		case 6:
 			return r.numPtr(&q.QuCustomScore)
 		case 7:
-			if isNull, err := r.null(); err != nil || isNull {
-				return err
-			}
-			o := r.opts.next()
-			q.AnRadio = o
-			return r.option(o)
+			return one(r, &q.AnRadio, &r.opts, optionFields)
 		case 8:
-			return r.options(&q.AnCheckboxs)
+			return objects(r, &q.AnCheckboxs, &r.opts, optionFields)
 		case 9:
-			return r.orders(&q.AnOrders)
-		case 10:
-			return r.mfbks(&q.AnMFbks)
-		case 11:
-			return r.scores(&q.AnScores)
-		case 12:
-			if isNull, err := r.null(); err != nil || isNull {
-				return err
-			}
-			f := r.fbk.next()
-			q.AnFbk = f
-			return r.object(func(key []byte) error {
-				if string(key) != "answer" {
-					return r.other(key, "answer")
-				}
-				if r.peek() == '"' {
-					s, err := r.text()
-					f.Answer = lang.FbkText(s)
-					return err
-				}
-				raw, err := r.skip()
-				if err == nil && f.Answer.UnmarshalJSON(raw) != nil {
-					err = errGeneral
-				}
-				return err
+			return objects(r, &q.AnOrders, &r.ord, func(v *lang.AnOrder) fields {
+				return fields{"optionDwId", str(&v.OptionDwID), "orderNum", num(&v.OrderNum)}
 			})
+		case 10:
+			return objects(r, &q.AnMFbks, &r.mf, func(v *lang.AnMFbk) fields {
+				return fields{"optionDwId", str(&v.OptionDwID), "answer", str(&v.Answer)}
+			})
+		case 11:
+			return objects(r, &q.AnScores, &r.sc, func(v *lang.AnScore) fields {
+				return fields{"optionDwId", str(&v.OptionDwID), "answerScore", num(&v.AnswerScore)}
+			})
+		case 12:
+			return one(r, &q.AnFbk, &r.fbk, func(v *lang.AnFbk) fields { return fields{a: "answer", va: slot{fbk: &v.Answer}} })
 		case 13:
 			return r.decodeRaw(&q.AnUploadFiles)
 		case 14:
-			return r.matrixRadios(&q.AnMatrixRadios)
+			return objects(r, &q.AnMatrixRadios, &r.mr, func(v *lang.AnMatrixRadio) fields {
+				return fields{"rowDwId", str(&v.RowDwID), "colDwId", str(&v.ColDwID)}
+			})
 		case 15:
 			return r.decodeRaw(&q.AnMatrixCheckboxes)
 		case 16:
 			return r.decodeRaw(&q.AnMatrixFbks)
 		case 17:
-			return r.matrixScales(&q.AnMatrixScales)
+			return objects(r, &q.AnMatrixScales, &r.ms, func(v *lang.AnMatrixScale) fields {
+				return fields{"rowDwId", str(&v.RowDwID), "answerScore", num(&v.AnswerScore)}
+			})
 		case 18:
 			return r.decodeRaw(&q.AnCascades)
 		case 19:
-			if isNull, err := r.null(); err != nil || isNull {
-				return err
-			}
-			s := r.scale.next()
-			q.AnScale = s
-			return r.object(func(key []byte) error {
-				if string(key) != "answerScore" {
-					return r.other(key, "answerScore")
-				}
-				return r.numPtr(&s.AnswerScore)
-			})
+			return one(r, &q.AnScale, &r.scale, func(v *lang.AnScale) fields { return fields{a: "answerScore", va: slot{numPtr: &v.AnswerScore}} })
 		case 20:
 			return r.decodeRaw(&q.AnLocation)
 		}
@@ -569,78 +524,105 @@ func (r *docReader) question(q *lang.AnQuestion) error {
 	})
 }
 
-// pair reads an object of two known keys (a, b) with their decoders.
-func (r *docReader) pair(a string, fa func() error, b string, fb func() error) error {
+// slot is where one known key's value goes (exactly one pointer is set): the reader
+// that fills it follows from the type.
+type slot struct {
+	str    *lang.Str
+	num    *lang.Num
+	numPtr **lang.Num
+	fbk    *lang.FbkText
+}
+
+func str(p *lang.Str) slot { return slot{str: p} }
+func num(p *lang.Num) slot { return slot{num: p} }
+
+func (r *docReader) fill(s slot) error {
+	switch {
+	case s.str != nil:
+		return r.str(s.str)
+	case s.num != nil:
+		return r.num(s.num)
+	case s.numPtr != nil:
+		return r.numPtr(s.numPtr)
+	}
+	if r.peek() == '"' {
+		t, err := r.text()
+		*s.fbk = lang.FbkText(t)
+		return err
+	}
+	raw, err := r.skip()
+	if err == nil && s.fbk.UnmarshalJSON(raw) != nil {
+		err = errGeneral
+	}
+	return err
+}
+
+// fields are the known keys of an answer object (one or two) and their slots.
+type fields struct {
+	a  string
+	va slot
+	b  string
+	vb slot
+}
+
+func optionFields(v *lang.AnOption) fields {
+	return fields{"optionDwId", str(&v.OptionDwID), "otherText", str(&v.OtherText)}
+}
+
+// known reads an object of the known keys f; a key given twice, or matching one only
+// case-insensitively, goes to the general decoder.
+func (r *docReader) known(f fields) error {
 	var seenA, seenB bool
 	return r.object(func(key []byte) error {
 		switch {
-		case string(key) == a && !seenA:
+		case string(key) == f.a && !seenA:
 			seenA = true
-			return fa()
-		case string(key) == b && !seenB:
+			return r.fill(f.va)
+		case f.b != "" && string(key) == f.b && !seenB:
 			seenB = true
-			return fb()
-		case string(key) == a || string(key) == b:
+			return r.fill(f.vb)
+		case string(key) == f.a || (f.b != "" && string(key) == f.b):
 			return errGeneral
 		}
-		return r.other(key, a, b)
+		if f.b == "" {
+			return r.other(key, f.a)
+		}
+		return r.other(key, f.a, f.b)
 	})
 }
 
-func (r *docReader) option(o *lang.AnOption) error {
-	return r.pair("optionDwId", func() error { return r.str(&o.OptionDwID) }, "otherText", func() error { return r.str(&o.OtherText) })
+// objects reads a list (or null) of objects with the known keys of of into p.
+func objects[T any](r *docReader, dst *[]*T, p *pool[T], of func(*T) fields) error {
+	return list(r, dst, p, func(v *T) error { return r.known(of(v)) })
 }
 
-// list reads an array of objects into a slice of pointers kept in *buf.
-func list[T any](r *docReader, dst *[]*T, buf *[]*T, ar *arena[T], elem func(*T) error) error {
+// one reads an object (or null, leaving *dst nil) of the known keys of of into a value of p.
+func one[T any](r *docReader, dst **T, p *pool[T], of func(*T) fields) error {
+	if isNull, err := r.null(); err != nil || isNull {
+		return err
+	}
+	v := p.next()
+	*dst = v
+	return r.known(of(v))
+}
+
+// list reads an array (or null: *dst nil) into a slice of pointers kept in p; null
+// elements stay nil.
+func list[T any](r *docReader, dst *[]*T, p *pool[T], elem func(*T) error) error {
 	if isNull, err := r.null(); err != nil || isNull {
 		*dst = nil
 		return err
 	}
-	start := len(*buf)
+	start := len(p.ptrs)
 	err := r.array(func(isNull bool) error {
 		if isNull {
-			*buf = append(*buf, nil)
+			p.ptrs = append(p.ptrs, nil)
 			return nil
 		}
-		v := ar.next()
-		*buf = append(*buf, v)
+		v := p.next()
+		p.ptrs = append(p.ptrs, v)
 		return elem(v)
 	})
-	*dst = (*buf)[start:len(*buf):len(*buf)]
+	*dst = p.ptrs[start:len(p.ptrs):len(p.ptrs)]
 	return err
-}
-
-func (r *docReader) options(dst *[]*lang.AnOption) error {
-	return list(r, dst, &r.optPtrs, &r.opts, r.option)
-}
-
-func (r *docReader) scores(dst *[]*lang.AnScore) error {
-	return list(r, dst, &r.scPtrs, &r.sc, func(s *lang.AnScore) error {
-		return r.pair("optionDwId", func() error { return r.str(&s.OptionDwID) }, "answerScore", func() error { return r.num(&s.AnswerScore) })
-	})
-}
-
-func (r *docReader) orders(dst *[]*lang.AnOrder) error {
-	return list(r, dst, &r.ordPtrs, &r.ord, func(s *lang.AnOrder) error {
-		return r.pair("optionDwId", func() error { return r.str(&s.OptionDwID) }, "orderNum", func() error { return r.num(&s.OrderNum) })
-	})
-}
-
-func (r *docReader) mfbks(dst *[]*lang.AnMFbk) error {
-	return list(r, dst, &r.mfPtrs, &r.mf, func(s *lang.AnMFbk) error {
-		return r.pair("optionDwId", func() error { return r.str(&s.OptionDwID) }, "answer", func() error { return r.str(&s.Answer) })
-	})
-}
-
-func (r *docReader) matrixRadios(dst *[]*lang.AnMatrixRadio) error {
-	return list(r, dst, &r.mrPtrs, &r.mr, func(s *lang.AnMatrixRadio) error {
-		return r.pair("rowDwId", func() error { return r.str(&s.RowDwID) }, "colDwId", func() error { return r.str(&s.ColDwID) })
-	})
-}
-
-func (r *docReader) matrixScales(dst *[]*lang.AnMatrixScale) error {
-	return list(r, dst, &r.msPtrs, &r.ms, func(s *lang.AnMatrixScale) error {
-		return r.pair("rowDwId", func() error { return r.str(&s.RowDwID) }, "answerScore", func() error { return r.num(&s.AnswerScore) })
-	})
 }
