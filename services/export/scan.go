@@ -239,32 +239,36 @@ func (r *docReader) str(dst *lang.Str) error {
 		*dst = lang.Str(s)
 		return err
 	}
-	raw, err := r.skip()
-	if err != nil {
-		return err
-	}
-	if dst.UnmarshalJSON(raw) != nil {
-		return errGeneral
-	}
-	return nil
+	return r.general(dst.UnmarshalJSON)
 }
 
 func isNumStart(c byte) bool { return c == '-' || (c >= '0' && c <= '9') }
 
 func (r *docReader) num(dst *lang.Num) error {
+	if !isNumStart(r.peek()) {
+		return r.general(dst.UnmarshalJSON)
+	}
 	raw, err := r.skip()
 	if err != nil {
 		return err
 	}
-	if isNumStart(raw[0]) {
-		f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(raw), len(raw)), 64)
-		if err != nil {
-			f = 0 // as Num.UnmarshalJSON: what does not parse is "not set"
-		}
-		*dst = lang.Num(f)
-		return nil
+	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(raw), len(raw)), 64)
+	if err != nil {
+		f = 0 // as Num.UnmarshalJSON: what does not parse is "not set"
 	}
-	if dst.UnmarshalJSON(raw) != nil {
+	*dst = lang.Num(f)
+	return nil
+}
+
+// general decodes the next value with unmarshal (a survey type's own UnmarshalJSON, or
+// encoding/json for the rarely used answer kinds); a value it refuses sends the document
+// to the general decoder.
+func (r *docReader) general(unmarshal func([]byte) error) error {
+	raw, err := r.skip()
+	if err != nil {
+		return err
+	}
+	if unmarshal(raw) != nil {
 		return errGeneral
 	}
 	return nil
@@ -293,84 +297,60 @@ func (r *docReader) boolean(dst *lang.Bool) error {
 		*dst = false
 		return nil
 	}
-	raw, err := r.skip()
-	if err != nil {
-		return err
-	}
-	if dst.UnmarshalJSON(raw) != nil {
+	return r.general(dst.UnmarshalJSON)
+}
+
+// seq reads the items of an object or an array (open and close are its brackets), calling
+// item for each one.
+func (r *docReader) seq(open, close byte, item func() error) error {
+	if r.peek() != open {
 		return errGeneral
 	}
-	return nil
+	r.i++
+	if r.peek() == close {
+		r.i++
+		return nil
+	}
+	for {
+		if err := item(); err != nil {
+			return err
+		}
+		switch r.peek() {
+		case ',':
+			r.i++
+		case close:
+			r.i++
+			return nil
+		default:
+			return errGeneral
+		}
+	}
 }
 
 // object calls field for every key of an object (key bytes valid during the call).
 func (r *docReader) object(field func(key []byte) error) error {
-	if r.peek() != '{' {
-		return errGeneral
-	}
-	r.i++
-	if r.peek() == '}' {
-		r.i++
-		return nil
-	}
-	for {
+	return r.seq('{', '}', func() error {
 		if r.peek() != '"' {
 			return errGeneral
 		}
 		raw, plain, err := r.strBounds()
-		if err != nil || !plain {
-			return errGeneral
-		}
-		if r.peek() != ':' {
+		if err != nil || !plain || r.peek() != ':' {
 			return errGeneral
 		}
 		r.i++
-		if err := field(raw[1 : len(raw)-1]); err != nil {
-			return err
-		}
-		switch r.peek() {
-		case ',':
-			r.i++
-		case '}':
-			r.i++
-			return nil
-		default:
-			return errGeneral
-		}
-	}
+		return field(raw[1 : len(raw)-1])
+	})
 }
 
 // array calls elem for every element; null elements are reported as isNull (and passed).
 func (r *docReader) array(elem func(isNull bool) error) error {
-	if r.peek() != '[' {
-		return errGeneral
-	}
-	r.i++
-	if r.peek() == ']' {
-		r.i++
-		return nil
-	}
-	for {
-		isNull := false
-		if r.peek() == 'n' {
-			if !r.lit("null") {
-				return errGeneral
-			}
-			isNull = true
-		}
-		if err := elem(isNull); err != nil {
+	return r.seq('[', ']', func() error {
+		isNull, err := r.null()
+		if err != nil {
 			return err
 		}
-		switch r.peek() {
-		case ',':
-			r.i++
-		case ']':
-			r.i++
-			return nil
-		default:
-			return errGeneral
-		}
-	}
+		return elem(isNull)
+	})
 }
 
 // null passes a null (true) or reports that the value is something else (false).
@@ -417,14 +397,7 @@ func asciiFold(key []byte, name string) bool {
 
 // decodeRaw decodes one value with encoding/json (the rarely used answer kinds).
 func (r *docReader) decodeRaw(dst any) error {
-	raw, err := r.skip()
-	if err != nil {
-		return err
-	}
-	if json.Unmarshal(raw, dst) != nil {
-		return errGeneral
-	}
-	return nil
+	return r.general(func(raw []byte) error { return json.Unmarshal(raw, dst) })
 }
 
 var docKeys = []string{"anQuestions"}
@@ -550,11 +523,7 @@ func (r *docReader) fill(s slot) error {
 		*s.fbk = lang.FbkText(t)
 		return err
 	}
-	raw, err := r.skip()
-	if err == nil && s.fbk.UnmarshalJSON(raw) != nil {
-		err = errGeneral
-	}
-	return err
+	return r.general(s.fbk.UnmarshalJSON)
 }
 
 // fields are the known keys of an answer object (one or two) and their slots.
