@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -86,4 +87,29 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkXLSXSheet writes rows of the benchmark survey through the XLSX sheet (excelize's
+// streaming writer and the archive), 20,000 rows per op.
+func BenchmarkXLSXSheet(b *testing.B) {
+	l, a := benchLayout(b)
+	row := make([]Cell, len(l.Columns))
+	if _, err := l.row(&rowState{}, recOf(a), make([]bool, len(l.questions)), row, false); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s, err := newXLSXSheet(b.TempDir()+"/x.xlsx", l.Columns)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for r := 0; r < 20000; r++ {
+			if err := s.Row(row); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := s.Close(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"archive/zip"
 	"bufio"
+	"compress/flate"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -203,21 +204,42 @@ func (s *xlsxSheet) Row(cells []Cell) error {
 	}
 	s.row++
 	for i, c := range cells {
-		switch c.Kind {
-		case CellNum:
-			s.vals[i] = c.Num
-		case CellStr:
-			if len(c.Str) > xlsxMaxText {
-				s.vals[i] = string([]rune(c.Str)[:min(utf8.RuneCountInString(c.Str), xlsxMaxText)])
-			} else {
-				s.vals[i] = c.Str
-			}
-		default:
-			s.vals[i] = nil
-		}
+		s.vals[i] = XLSXValue(c)
 	}
 	cell, _ := excelize.CoordinatesToCellName(1, s.row)
 	return s.sw.SetRow(cell, s.vals)
+}
+
+// XLSXValue is the value a cell is given to excelize's streaming writer as. Whole numbers
+// go as int64: excelize writes them with strconv.FormatInt, the same text its float path
+// writes ("3"), without formatting a float (and without boxing one: small ones are not
+// allocated); minus zero stays a float ("-0"). Text longer than Excel's cell limit is cut.
+func XLSXValue(c Cell) any {
+	switch c.Kind {
+	case CellNum:
+		if v := c.Num; v == math.Trunc(v) && math.Abs(v) < 1e15 && (v != 0 || !math.Signbit(v)) {
+			return int64(v)
+		}
+		return c.Num
+	case CellStr:
+		if len(c.Str) > xlsxMaxText {
+			return string([]rune(c.Str)[:min(utf8.RuneCountInString(c.Str), xlsxMaxText)])
+		}
+		return c.Str
+	}
+	return nil
+}
+
+// NewXLSXZipWriter is the archive writer of XLSX exports: Go's zip writer with deflate at
+// its fastest level. At excelize's default level deflate was about half of the writer's
+// CPU (BenchmarkXLSXSheet profile); the fastest level takes a fraction of that for a
+// somewhat larger file.
+func NewXLSXZipWriter(w io.Writer) *zip.Writer {
+	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(out, flate.BestSpeed)
+	})
+	return zw
 }
 
 func (s *xlsxSheet) Close(context.Context) error {
@@ -239,7 +261,7 @@ func (s *xlsxSheet) save() error {
 		return err
 	}
 	bw := bufio.NewWriterSize(out, 1<<20)
-	s.f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(bw) })
+	s.f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return NewXLSXZipWriter(bw) })
 	err = s.f.Write(io.Discard)
 	err = errors.Join(err, bw.Flush(), out.Close())
 	if err != nil {
