@@ -106,6 +106,9 @@ func (r *docReader) read(doc []byte) ([]*lang.AnQuestion, error) {
 }
 
 func (r *docReader) ws() {
+	if r.i < len(r.b) && r.b[r.i] > ' ' { // the canonical form has no spaces
+		return
+	}
 	for r.i < len(r.b) {
 		switch r.b[r.i] {
 		case ' ', '\t', '\n', '\r':
@@ -186,6 +189,15 @@ func (r *docReader) skip() ([]byte, error) {
 	return r.b[start:r.i], nil
 }
 
+// strPlain marks the bytes strBounds passes without a second look: printable ASCII other
+// than the quote and the backslash.
+var strPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // strBounds passes a string at r.i and returns its raw bytes (quotes included) and
 // whether it is plain: no escapes or control characters, valid UTF-8.
 func (r *docReader) strBounds() ([]byte, bool, error) {
@@ -194,6 +206,10 @@ func (r *docReader) strBounds() ([]byte, bool, error) {
 	plain, ascii := true, true
 	for r.i < len(r.b) {
 		c := r.b[r.i]
+		if strPlain[c] { // most bytes: pass them without the cases below
+			r.i++
+			continue
+		}
 		switch {
 		case c == '"':
 			r.i++
