@@ -76,7 +76,7 @@ func drain(token, surveyID string, want int64) time.Duration {
 func pcts(lat []time.Duration) string {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	at := func(p float64) float64 { return ms(lat[min(len(lat)-1, int(float64(len(lat))*p))]) }
-	return fmt.Sprintf("n %d  p50 %6.1f ms  p90 %6.1f ms  p99 %6.1f ms  max %6.1f ms", len(lat), at(0.5), at(0.9), at(0.99), ms(lat[len(lat)-1]))
+	return fmt.Sprintf("n %d  p50 %6.1f ms  p90 %6.1f ms  p95 %6.1f ms  p99 %6.1f ms  max %6.1f ms", len(lat), at(0.5), at(0.9), at(0.95), at(0.99), ms(lat[len(lat)-1]))
 }
 
 func runReviewCompare() {
