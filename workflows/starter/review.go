@@ -61,6 +61,11 @@ func (r *Review) Decide(ctx context.Context, answerID string, d review.Decision)
 	}
 }
 
+// decide waits for the Update to complete, not only to be accepted: the handler writes the
+// decision in a local activity of the same workflow task, and the SDK sends the acceptance only
+// with that task's completion, so Accepted comes no sooner; writing it later instead (a normal
+// activity) was slower and let the caller's next queue row be the answer just decided
+// (docs/benchmarks.md, "Answering at Accepted").
 func (r *Review) decide(ctx context.Context, answerID string, d review.Decision) (*review.Outcome, error) {
 	h, err := r.Client.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
 		WorkflowID: workflows.ReviewWorkflowID(answerID), UpdateName: workflows.UpdateDecide,
