@@ -5,13 +5,13 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import AnswerApp from '../AnswerApp';
-import { currentLocale, loadMessages } from './umi';
+import { loadMessages } from './umi';
 
 const path = window.location.pathname;
 const mobile = /^\/v8\/diaowen\/an\/m\//.test(path);
 // shuffling runs only on the plain entry route an/:sid (as pages/Answer/index.tsx)
 const plain = !mobile && /^\/v8\/diaowen\/an\/[^/]+\/?$/.test(path);
-document.documentElement.lang = currentLocale();
 const el = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
-await loadMessages();
+// the language of the texts loaded (English when the interface language has no answer file)
+document.documentElement.lang = await loadMessages();
 createRoot(el).render(<AnswerApp mobile={mobile} shuffle={plain} />);

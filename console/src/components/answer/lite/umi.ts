@@ -2,9 +2,10 @@
 // module here): the two hooks the answer components use, without umi's runtime, react-intl
 // or antd. The umi build keeps using the real module; the components are the same.
 import { useMemo } from 'react';
-import { resolveLanguage } from '../../../utils/language';
+import { FALLBACK, resolveLanguage, SUPPORTED } from '../../../utils/language';
 import { getItem } from '../../../utils/storage';
 
+/** The interface language of the page: the console's resolution (stored choice, browser, English). */
 export function currentLocale(): string {
   let nav: readonly string[] = [];
   try {
@@ -12,9 +13,7 @@ export function currentLocale(): string {
   } catch {
     /* no navigator */
   }
-  const lang = resolveLanguage(getItem('language'), nav);
-  // the answer texts exist in zh-CN and en-US; other console languages answer in English
-  return lang === 'zh-CN' ? lang : 'en-US';
+  return resolveLanguage(getItem('language'), nav);
 }
 
 /** Replaces {name} placeholders (the answer texts use no plural or select forms). */
@@ -26,11 +25,35 @@ export function format(text: string, values?: Record<string, unknown>): string {
 let messages: Record<string, string> = {};
 
 /**
- * Loads the texts of the interface language (one chunk per language, so a page loads only its
- * own; tests/locales.test.ts keeps both with the same keys). Called by entry.tsx before rendering.
+ * The answer texts of a language: locales/answer/<lang>.ts, one chunk per file (esbuild bundles
+ * every file the template matches, so a language whose file is added later is picked up without
+ * a change here; a missing file rejects). Only the eight console languages are asked for.
  */
-export async function loadMessages(): Promise<void> {
-  messages = intl.locale === 'zh-CN' ? (await import('../../../locales/answer/zh-CN')).default : (await import('../../../locales/answer/en-US')).default;
+export function importMessages(lang: string): Promise<{ default: Record<string, string> }> {
+  if (!(SUPPORTED as readonly string[]).includes(lang)) return Promise.reject(new Error(`unsupported language ${lang}`));
+  return import(`../../../locales/answer/${lang}.ts`);
+}
+
+/**
+ * Loads the texts of the interface language (tests/locales.test.ts keeps every answer file with
+ * the keys of en-US): the language's own file when there is one, else English (the product's
+ * fallback), and the page's locale follows what was loaded. Called by entry.tsx before rendering.
+ */
+export async function loadMessages(want: string = intl.locale, load = importMessages): Promise<string> {
+  let lang = want;
+  let m: Record<string, string> | undefined;
+  try {
+    m = (await load(lang)).default;
+  } catch {
+    m = undefined;
+  }
+  if (!m || typeof m !== 'object') {
+    lang = FALLBACK;
+    m = (await load(FALLBACK)).default;
+  }
+  messages = m;
+  intl.locale = lang;
+  return lang;
 }
 
 const intl = {
