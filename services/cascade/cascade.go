@@ -721,3 +721,79 @@ func (s *Service) Delete(ctx context.Context, a Actor, ids []string) (int, error
 
 // MaxSaveBytes is the largest body save accepts (a tree of MaxNodes nodes fits within it).
 const MaxSaveBytes = importer.MaxFileBytes + 1<<20
+
+// SetCopyLabels merges translated labels (itemId → label) into the language copy lang of the
+// original source origID, creating the copy when there is none: the content languages of a
+// survey send their cascade option rows here (services/language, spec: "rows of type cascade
+// option go to cascade data"). The rules of saving a copy apply (the caller may edit the
+// source, items are the original's, labels at most MaxLabelChars); empty labels are skipped
+// and the other labels of the copy are kept. A source already in that language is left alone.
+func (s *Service) SetCopyLabels(ctx context.Context, a Actor, origID, lang string, labels map[string]string) error {
+	_, orig, err := s.load(ctx, a, origID, opEdit)
+	if err != nil {
+		return err
+	}
+	if orig.ID != strings.TrimSpace(origID) {
+		return models.Invalid("A language copy is made from the original source, not from another copy")
+	}
+	lang = strings.TrimSpace(lang)
+	if !languageCode.MatchString(lang) {
+		return models.Invalid("Please give the language code of the copy (for example en-US)")
+	}
+	if strings.EqualFold(lang, orig.LanguageCode) || len(labels) == 0 {
+		return nil
+	}
+	nodes := make([]*Node, 0, len(labels))
+	for id, l := range labels {
+		nodes = append(nodes, &Node{ItemID: id, Label: l})
+	}
+	got, err := s.copyLabels(ctx, orig.ID, nodes)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var cp models.CascadeSource
+		err := tx.Where("copy_of_id = ? AND language_code = ?", orig.ID, lang).Take(&cp).Error
+		switch {
+		case errors.Is(err, gorm.ErrRecordNotFound):
+			cp = models.CascadeSource{ID: uuid.NewString(), Name: orig.Name, Scope: orig.Scope, OwnerID: orig.OwnerID, SurveyID: orig.SurveyID,
+				State: models.StateEnabled, CopyOfID: orig.ID, LanguageCode: lang, CountLevel: orig.CountLevel, NodeCount: orig.NodeCount,
+				Revision: 1, CreatedAt: now, UpdatedAt: now}
+			if err := tx.Create(&cp).Error; err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		}
+		ids := make([]string, 0, len(got))
+		ls := make([]models.CascadeLabel, 0, len(got))
+		for id, l := range got {
+			ids = append(ids, id)
+			ls = append(ls, models.CascadeLabel{SourceID: cp.ID, ItemID: id, Label: l})
+		}
+		for start := 0; start < len(ids); start += 1000 {
+			if err := tx.Where("source_id = ? AND item_id IN ?", cp.ID, ids[start:min(start+1000, len(ids))]).Delete(&models.CascadeLabel{}).Error; err != nil {
+				return err
+			}
+		}
+		if err := tx.CreateInBatches(ls, 500).Error; err != nil {
+			return err
+		}
+		return tx.Model(&models.CascadeSource{}).Where("id = ?", cp.ID).Updates(map[string]any{"revision": gorm.Expr("revision + 1"), "updated_at": now}).Error
+	})
+}
+
+// CopyLabels reads the labels of the language copy lang of source origID (nil when it has
+// none), for the content language editor. No access check: the caller has checked the survey.
+func (s *Service) CopyLabels(ctx context.Context, origID, lang string) (map[string]string, error) {
+	var cp models.CascadeSource
+	err := s.DB.WithContext(ctx).Where("copy_of_id = ? AND language_code = ?", strings.TrimSpace(origID), strings.TrimSpace(lang)).Take(&cp).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.labels(ctx, cp.ID, nil)
+}

@@ -260,7 +260,7 @@ func (s *Service) PrepareJob(ctx context.Context, jobID string) (int, error) {
 	if err := s.DB.WithContext(ctx).Where("id = ?", j.SurveyID).Take(&sv).Error; err != nil {
 		return 0, err
 	}
-	src, err := sourcesOf(&sv)
+	src, err := s.sourcesOf(ctx, &sv)
 	if err != nil {
 		return 0, err
 	}
@@ -445,7 +445,7 @@ func (s *Service) FinishJob(ctx context.Context, jobID string) (*Job, error) {
 	if err := s.DB.WithContext(ctx).Where("id = ?", j.SurveyID).Take(&sv).Error; err != nil {
 		return nil, err
 	}
-	src, err := sourcesOf(&sv)
+	src, err := s.sourcesOf(ctx, &sv)
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,9 @@ import (
 // the translated column wins when it holds text, else the original column is taken. Texts
 // go to the language's draft (the author publishes it); the survey's own texts are never
 // written. A file with a formula, a bad type, a duplicate or too long a text, or beyond the
-// import bounds (importer: size, parts, 5,000 rows) is refused as a whole.
+// import bounds (importer: size, parts, 5,000 rows) is refused as a whole. Rows of type
+// cascadeOption ("cascade option") go to the draft like the others, and on publishing to the
+// cascade data (cascade.go).
 
 // FileHeader is the header row of a translation file.
 var FileHeader = []string{"code", "type", "original content", "translated content"}
@@ -34,6 +36,18 @@ var headerNames = map[string]int{
 	"type": 1, "类型": 1, "lantype": 1,
 	"original content": 2, "original": 2, "原文": 2, "原始内容": 2, "原内容": 2,
 	"translated content": 3, "translated": 3, "translation": 3, "译文": 3, "翻译内容": 3, "翻译": 3,
+}
+
+// typeNames are spellings of a type that a person may write in the type column (the spec
+// calls the cascade rows "cascade option").
+var typeNames = map[string]string{"cascade option": "cascadeOption", "级联选项": "cascadeOption"}
+
+func fileType(s string) string {
+	s = strings.TrimSpace(s)
+	if t, ok := typeNames[strings.ToLower(s)]; ok {
+		return t
+	}
+	return s
 }
 
 // ExportFile writes the translation file of a language (its draft, else its published
@@ -58,6 +72,16 @@ func (s *Service) ExportFile(ctx context.Context, p *account.Principal, surveyID
 		}
 	} else if !errors.Is(err, models.ErrNotFound) {
 		return nil, "", err
+	}
+	// cascade option labels the cascade data already has in the language
+	cl, err := s.cascadeLabels(ctx, src, code)
+	if err != nil {
+		return nil, "", err
+	}
+	for k, v := range cl {
+		if tr[k] == "" {
+			tr[k] = v
+		}
 	}
 	f := excelize.NewFile()
 	defer f.Close()
@@ -182,7 +206,7 @@ func readFile(data []byte) ([]fileRow, error) {
 			}
 			return cellText(cells[cols[k]])
 		}
-		r := fileRow{line: line, code: strings.TrimSpace(get(0)), typ: strings.TrimSpace(get(1)), original: get(2), translated: get(3), formula: formulas[line]}
+		r := fileRow{line: line, code: strings.TrimSpace(get(0)), typ: fileType(get(1)), original: get(2), translated: get(3), formula: formulas[line]}
 		if r.code == "" && r.typ == "" && strings.TrimSpace(r.original) == "" && strings.TrimSpace(r.translated) == "" {
 			return nil
 		}
@@ -211,7 +235,9 @@ func readFile(data []byte) ([]fileRow, error) {
 		case r.code == "":
 			problems = append(problems, fmt.Sprintf("row %d has no code", r.line))
 		case !Types[r.typ]:
-			problems = append(problems, fmt.Sprintf("row %d: unknown type %q (surveyName, surveyNote, quTitle, quNote or optionTitle)", r.line, r.typ))
+			problems = append(problems, fmt.Sprintf("row %d: unknown type %q (%s)", r.line, r.typ, TypeList))
+		case len(r.code) > maxCode(r.typ):
+			problems = append(problems, fmt.Sprintf("row %d: the code is longer than %d characters", r.line, maxCode(r.typ)))
 		case utf8.RuneCountInString(r.text) > MaxValueChars:
 			problems = append(problems, fmt.Sprintf("row %d: the text is longer than %d characters", r.line, MaxValueChars))
 		case seen[key(r.typ, r.code)] > 0:

@@ -41,7 +41,20 @@ const (
 )
 
 // Types are the known lanType values.
-var Types = map[string]bool{"surveyName": true, "surveyNote": true, "quTitle": true, "quNote": true, "optionTitle": true}
+var Types = map[string]bool{"surveyName": true, "surveyNote": true, "quTitle": true, "quNote": true, "optionTitle": true,
+	"regexMsg": true, "placeholder": true, "nextBtnText": true, "prevBtnText": true, "submitBtnText": true, "submitSuccess": true,
+	"cascadeOption": true}
+
+// TypeList names the known lanType values in messages.
+const TypeList = "surveyName, surveyNote, quTitle, quNote, optionTitle, regexMsg, placeholder, nextBtnText, prevBtnText, submitBtnText, submitSuccess or cascadeOption"
+
+// maxCode is the longest lanCode of a type (a cascade option names its source and its item).
+func maxCode(typ string) int {
+	if typ == "cascadeOption" {
+		return 64 + len(cascadeCodeSep) + 64
+	}
+	return 64
+}
 
 var codeRe = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$`)
 
@@ -140,11 +153,11 @@ func ParseScript(raw string) ([]Item, error) {
 	out := make([]Item, 0, len(items))
 	for i, it := range items {
 		it.LanCode = strings.TrimSpace(it.LanCode)
-		if it.LanCode == "" || len(it.LanCode) > 64 {
-			return nil, models.Invalid("item %d: lanCode is required (at most 64 characters)", i+1)
-		}
 		if !Types[it.LanType] {
-			return nil, models.Invalid("item %d: unknown lanType %q", i+1, it.LanType)
+			return nil, models.Invalid("item %d: unknown lanType %q (%s)", i+1, it.LanType, TypeList)
+		}
+		if it.LanCode == "" || len(it.LanCode) > maxCode(it.LanType) {
+			return nil, models.Invalid("item %d: lanCode is required (at most %d characters)", i+1, maxCode(it.LanType))
 		}
 		if utf8.RuneCountInString(it.LanValue) > MaxValueChars {
 			return nil, models.Invalid("item %d: lanValue is too long (at most %d characters)", i+1, MaxValueChars)
@@ -190,6 +203,12 @@ func (s *Service) Add(ctx context.Context, p *account.Principal, in AddInput) (*
 	sv, src, err := s.sources(ctx, p, in.SurveyID)
 	if err != nil {
 		return nil, err
+	}
+	if !in.Draft {
+		// published at once: the cascade option texts go to the cascade data (cascade.go)
+		if err := s.toCascade(ctx, p, sv, src, code, items); err != nil {
+			return nil, err
+		}
 	}
 	row, err := s.store(ctx, sv.ID, p.UserID, code, name, items, src, in.Draft)
 	if err != nil {
@@ -328,6 +347,13 @@ func (s *Service) Adds(ctx context.Context, p *account.Principal, in AddsInput) 
 	sv, src, err := s.sources(ctx, p, in.SurveyID)
 	if err != nil {
 		return nil, err
+	}
+	for _, c := range all {
+		if !c.draft {
+			if err := s.toCascade(ctx, p, sv, src, c.code, c.items); err != nil {
+				return nil, models.Invalid("language %s: %v", c.code, err)
+			}
+		}
 	}
 	out := []Entry{}
 	for _, c := range all {

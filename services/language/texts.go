@@ -69,11 +69,13 @@ func (s *Service) sources(ctx context.Context, p *account.Principal, surveyID st
 	if err != nil {
 		return nil, nil, err
 	}
-	items, err := sourcesOf(sv)
+	items, err := s.sourcesOf(ctx, sv)
 	return sv, items, err
 }
 
-func sourcesOf(sv *models.Survey) ([]lang.LangItem, error) {
+// sourcesOf lists the translatable texts of the survey's draft document, then the labels of
+// the cascade data its CASCADE questions use (cascade.go).
+func (s *Service) sourcesOf(ctx context.Context, sv *models.Survey) ([]lang.LangItem, error) {
 	text := surveysvc.CleanDocumentText(sv.Draft)
 	if strings.TrimSpace(text) == "" {
 		return nil, nil
@@ -82,7 +84,12 @@ func sourcesOf(sv *models.Survey) ([]lang.LangItem, error) {
 	if err != nil {
 		return nil, models.Invalid("the survey document cannot be read: %v", err)
 	}
-	return lang.TranslationSources(d), nil
+	items := lang.TranslationSources(d)
+	more, err := s.cascadeSources(ctx, sv, d)
+	if err != nil {
+		return nil, err
+	}
+	return append(items, more...), nil
 }
 
 // sourceHashes fingerprints, for each item, the original text it translates (items whose
@@ -183,6 +190,15 @@ func (s *Service) Edit(ctx context.Context, p *account.Principal, surveyID, code
 	for _, it := range decodeItems(script) {
 		tr[key(it.LanType, it.LanCode)] = it.LanValue
 	}
+	cl, err := s.cascadeLabels(ctx, src, row.LanguageCode)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range cl {
+		if tr[k] == "" {
+			tr[k] = v
+		}
+	}
 	hashes := map[string]string{}
 	if row.Sources != "" {
 		_ = json.Unmarshal([]byte(row.Sources), &hashes)
@@ -204,8 +220,11 @@ func (s *Service) Edit(ctx context.Context, p *account.Principal, surveyID, code
 }
 
 // Publish makes a language's draft what respondents see (the draft replaces the script).
+//
+// Its cascade option texts go to the cascade data first (cascade.go): a refusal there
+// publishes nothing.
 func (s *Service) Publish(ctx context.Context, p *account.Principal, surveyID, code string) error {
-	sv, err := s.Surveys.Check(ctx, p, surveyID, surveysvc.NeedDesign)
+	sv, src, err := s.sources(ctx, p, surveyID)
 	if err != nil {
 		return err
 	}
@@ -214,10 +233,15 @@ func (s *Service) Publish(ctx context.Context, p *account.Principal, surveyID, c
 		return err
 	}
 	upd := map[string]any{"draft": false, "draft_script": "", "updated_at": s.now()}
+	script := row.Script
 	if row.DraftScript != "" {
 		upd["script"] = row.DraftScript
+		script = row.DraftScript
 	} else if row.Script == "" {
 		return models.Invalid("the language has no translated texts to publish")
+	}
+	if err := s.toCascade(ctx, p, sv, src, row.LanguageCode, decodeItems(script)); err != nil {
+		return err
 	}
 	return s.DB.WithContext(ctx).Model(&models.SurveyLanguage{}).Where("id = ?", row.ID).Updates(upd).Error
 }

@@ -622,7 +622,8 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
 
   // after a successful save: navigation per settings
   const sa = doc?.surveyAttrs;
-  const endPage: any = raw?.surveyAttrs?.endPageAttr ?? {};
+  // the end page of the current content language (translateSurvey translates its text)
+  const endPage: any = (doc?.surveyAttrs?.endPageAttr as any) ?? raw?.surveyAttrs?.endPageAttr ?? {};
   const scoreOn = !!(sa?.scoreAttr?.enabled || isExam) && sa?.scoreAttr?.showSumScore?.enabled !== false;
   const showContent = sa?.scoreAttr?.showSumScore?.showContent ?? 'sumAndDetail';
   const voteTopOn = doc?.surveyType === 'vote' && sa?.voteAttr?.showVoteRankList !== false;
@@ -757,6 +758,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
         mobile={mobile}
         votes={doc?.surveyType === 'vote' && touched.size > 0 ? voteMap.get(id) : undefined}
         surveyId={meta.surveyId}
+        contentLang={lang}
         t={t}
         notify={notify}
       />

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Survey } from '../../survey';
-import { initialLanguage, parseLanguageScript, translateSurvey } from './language';
+import { loadSurvey } from '../../survey/load';
+import { hintText, initialLanguage, parseLanguageScript, translateSurvey, translationSources, type LanItem } from './language';
 
 const doc: Survey = {
   dwId: 'sv',
@@ -61,5 +65,34 @@ describe('survey content languages', () => {
     expect(initialLanguage(offered, null, '', ['zh-TW', 'en'])).toEqual({ code: 'zh-TW', notFound: false });
     expect(initialLanguage(offered, null, '', ['zh-CN', 'ja'])).toEqual({ code: '', notFound: false });
     expect(initialLanguage([], null, '', ['en-US'])).toEqual({ code: '', notFound: false });
+  });
+});
+
+// the shared vectors of Go's survey.Translate (survey/translate_test.go)
+describe('content language vectors (testdata/engine/translate.json)', () => {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '../../../../testdata/engine/translate.json');
+  const f = JSON.parse(readFileSync(file, 'utf8')) as { cases: { name: string; survey: unknown; items: LanItem[]; sources: LanItem[]; expect: LanItem[] }[] };
+  it('has cases', () => expect(f.cases.length).toBeGreaterThan(0));
+  for (const c of f.cases) {
+    it(c.name, () => {
+      const d = loadSurvey(c.survey);
+      const before = JSON.stringify(d);
+      expect(translationSources(d)).toEqual(c.sources);
+      expect(translationSources(translateSurvey(d, c.items))).toEqual(c.expect);
+      expect(JSON.stringify(d)).toBe(before);
+    });
+  }
+  it('plain fields take the text without tags, entities decoded once', () => {
+    expect(hintText(' <b>A</b> &lt;b&gt; &amp;amp; ')).toBe('A <b> &amp;');
+  });
+  it('the answer page reads the translated end page text, hints and buttons', () => {
+    const d = loadSurvey(f.cases[0].survey);
+    const t = translateSurvey(d, f.cases[0].items);
+    expect((t.surveyAttrs?.endPageAttr as any).textAttr.submitSuccess).toEqual({ enabled: true, text: '<p>Thank you {Q1}</p>' });
+    expect((t.surveyAttrs?.endPageAttr as any).showScore).toBe(true);
+    expect(t.surveyStyle?.nextBtnText).toBe('Continue');
+    expect(t.surveyStyle?.prevBtnText).toBe('上一页');
+    const q2 = t.questions.find((q) => q.dwId === 'q2');
+    expect(q2?.quAttr?.inputAttr?.commonAttr).toMatchObject({ regexMsg: 'Enter six digits & nothing else', placeholder: 'e.g. 100000', checkType: 'CUSTOM', regex: '^[0-9]{6}$' });
   });
 });

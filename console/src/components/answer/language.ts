@@ -30,12 +30,74 @@ export function parseLanguageScript(data: unknown): LanItem[] | null {
 const plain = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
 const text = (old: Text | undefined, v: string): Text => ({ ...(old ?? {}), dwHtml: v, dwText: plain(v) });
 
+const HINT_ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#34;': '"', '&#39;': "'", '&apos;': "'", '&amp;': '&' };
+/**
+ * A translated text for a plain field (button, validation hint, placeholder): tags dropped, the
+ * entities the server's sanitiser writes decoded, outer space trimmed (Go survey.HintText).
+ */
+export function hintText(v: string): string {
+  return v
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(nbsp|lt|gt|quot|#34|#39|apos|amp);/g, (e) => HINT_ENTITIES[e])
+    .trim();
+}
+
 const OPTION_LISTS = ['quRadios', 'quCheckboxs', 'quScores', 'quOrderbys', 'quMultiFillblanks', 'quRows', 'quCols'] as const;
+const BUTTONS = ['nextBtnText', 'prevBtnText', 'submitBtnText'] as const;
+/** The stored default button texts: not content (shown in the respondent's interface language). */
+const DEFAULT_BTN: Record<string, string> = { submitBtnText: '提交答卷', nextBtnText: '下一页', prevBtnText: '上一页' };
+const btnOf = (doc: Survey, k: (typeof BUTTONS)[number]) => {
+  const v = doc.surveyStyle?.[k];
+  return v && v.trim() && v !== DEFAULT_BTN[k] ? v : '';
+};
+const endTextOf = (doc: Survey): string => {
+  const t = (doc.surveyAttrs?.endPageAttr as any)?.textAttr?.submitSuccess?.text;
+  return typeof t === 'string' ? t : '';
+};
+const textOf = (t: Text | undefined, p?: string) => t?.dwHtml || t?.dwText || p || '';
+
+/**
+ * translationSources lists the translatable texts of a document with their originals, in
+ * document order (Go survey.TranslationSources: the same types and order; cascade option
+ * labels, listed by the server from the cascade data, are not part of the document).
+ */
+export function translationSources(doc: Survey): LanItem[] {
+  const out: LanItem[] = [];
+  const add = (lanCode: string | undefined, lanType: string, lanValue: string | undefined) => {
+    if (lanCode && lanValue && lanValue.trim()) out.push({ lanCode, lanType, lanValue });
+  };
+  const sid = doc.dwId || doc.id;
+  add(sid, 'surveyName', textOf(doc.surveyNameObj, doc.surveyName));
+  if (doc.surveyDetail) add(sid, 'surveyNote', textOf(doc.surveyDetail.surveyNodeObj, doc.surveyDetail.surveyNote));
+  const hints = (code: string | undefined, ia: { commonAttr?: { regexMsg?: string; placeholder?: string } } | undefined) => {
+    add(code, 'regexMsg', ia?.commonAttr?.regexMsg);
+    add(code, 'placeholder', ia?.commonAttr?.placeholder);
+  };
+  for (const q of doc.questions ?? []) {
+    if (!q) continue;
+    add(q.dwId, 'quTitle', textOf(q.quTitleObj, q.quTitle));
+    add(q.dwId, 'quNote', textOf(q.quNoteObj, q.quNote));
+    hints(q.dwId, q.quAttr?.inputAttr);
+    for (const k of OPTION_LISTS) {
+      for (const o of q[k] ?? []) {
+        if (!o) continue;
+        add(o.dwId, 'optionTitle', textOf(o.optionTitleObj, o.optionTitle));
+        hints(o.dwId, o.inputAttr);
+      }
+    }
+  }
+  for (const k of BUTTONS) add(sid, k, btnOf(doc, k));
+  add(sid, 'submitSuccess', endTextOf(doc));
+  return out;
+}
 
 /**
  * translateSurvey returns a copy of doc with the translated texts of items: survey title and
  * note, question titles and notes, option titles (choices, scores, ranking, blanks, matrix rows
- * and columns). Texts without a translation stay as they are. The original is not changed.
+ * and columns), validation hints and placeholders of text inputs, the page buttons the author
+ * named and the end page text. Texts without a translation stay as they are (cascade option
+ * labels come translated from the cascade data). The original is not changed. Go's
+ * survey.Translate does the same (testdata/engine/translate.json).
  */
 export function translateSurvey(doc: Survey, items: LanItem[]): Survey {
   const m = new Map<string, string>();
@@ -45,9 +107,21 @@ export function translateSurvey(doc: Survey, items: LanItem[]): Survey {
     for (const it of items) if (it.lanType === type && it.lanValue !== '') return it.lanValue;
     return undefined;
   };
+  // a copy of an inputAttr with its translated hints (the same object when none applies)
+  const hinted = <T extends { commonAttr?: { regexMsg?: string; placeholder?: string } }>(code: string | undefined, ia: T | undefined): T | undefined => {
+    const c = ia?.commonAttr;
+    if (!ia || !c) return ia;
+    const msg = get('regexMsg', code);
+    const ph = get('placeholder', code);
+    if (msg === undefined && ph === undefined) return ia;
+    return { ...ia, commonAttr: { ...c, ...(msg !== undefined ? { regexMsg: hintText(msg) } : {}), ...(ph !== undefined ? { placeholder: hintText(ph) } : {}) } };
+  };
   const opt = (o: Option): Option => {
     const v = get('optionTitle', o.dwId);
-    return v === undefined ? o : { ...o, optionTitleObj: text(o.optionTitleObj, v), optionTitle: plain(v) };
+    let n: Option = v === undefined ? o : { ...o, optionTitleObj: text(o.optionTitleObj, v), optionTitle: plain(v) };
+    const ia = hinted(o.dwId, o.inputAttr);
+    if (ia !== o.inputAttr) n = { ...n, inputAttr: ia };
+    return n;
   };
   const questions = doc.questions.map((q): Question => {
     let n: Question = q;
@@ -55,17 +129,39 @@ export function translateSurvey(doc: Survey, items: LanItem[]): Survey {
     if (title !== undefined) n = { ...n, quTitleObj: text(q.quTitleObj, title), quTitle: plain(title) };
     const note = get('quNote', q.dwId);
     if (note !== undefined) n = { ...n, quNoteObj: text(q.quNoteObj, note), quNote: plain(note) };
+    const ia = hinted(q.dwId, q.quAttr?.inputAttr);
+    if (q.quAttr && ia !== q.quAttr.inputAttr) n = { ...n, quAttr: { ...q.quAttr, inputAttr: ia } };
     for (const k of OPTION_LISTS) {
       const l = q[k];
-      if (l?.length && l.some((o) => get('optionTitle', o.dwId) !== undefined)) n = { ...n, [k]: l.map(opt) };
+      if (l?.length && l.some((o) => opt(o) !== o)) n = { ...n, [k]: l.map(opt) };
     }
     return n;
   });
   const out: Survey = { ...doc, questions };
-  const name = get('surveyName', doc.dwId) ?? get('surveyName', doc.id) ?? first('surveyName');
+  const own = (type: string) => get(type, doc.dwId) ?? get(type, doc.id) ?? first(type);
+  const name = own('surveyName');
   if (name !== undefined) out.surveyNameObj = text(doc.surveyNameObj, name);
-  const note = get('surveyNote', doc.dwId) ?? get('surveyNote', doc.id) ?? first('surveyNote');
+  const note = own('surveyNote');
   if (note !== undefined) out.surveyDetail = { ...(doc.surveyDetail ?? {}), surveyNodeObj: text(doc.surveyDetail?.surveyNodeObj, note) };
+  if (doc.surveyStyle) {
+    const st = { ...doc.surveyStyle };
+    let changed = false;
+    for (const k of BUTTONS) {
+      const v = own(k);
+      if (v === undefined || !btnOf(doc, k)) continue;
+      st[k] = hintText(v);
+      changed = true;
+    }
+    if (changed) out.surveyStyle = st;
+  }
+  const end = own('submitSuccess');
+  if (end !== undefined && endTextOf(doc)) {
+    const ep = doc.surveyAttrs?.endPageAttr as any;
+    out.surveyAttrs = {
+      ...doc.surveyAttrs,
+      endPageAttr: { ...ep, textAttr: { ...ep.textAttr, submitSuccess: { ...ep.textAttr.submitSuccess, text: end } } },
+    };
+  }
   return out;
 }
 

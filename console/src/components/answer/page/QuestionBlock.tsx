@@ -25,6 +25,8 @@ export type QuestionBlockProps = {
   mobile?: boolean;
   votes?: VoteQuestion;
   surveyId: string;
+  /** The respondent's content language ('' for the original texts). */
+  contentLang?: string;
   t: Tr;
   notify: (kind: 'error' | 'warning' | 'info' | 'success', text: string) => void;
 };
@@ -73,7 +75,7 @@ export function QuestionBlock(p: QuestionBlockProps) {
       )}
       {note && <div id={ids.note} className="dwa-qnote" dangerouslySetInnerHTML={{ __html: safeHtml(textOf(q.quNoteObj, q.quNote)) }} />}
       <div className="dwa-qbody">
-        <Widget q={q} a={p.a} set={p.set} hidden={p.hidden} order={p.order} readOnly={p.readOnly} mobile={p.mobile} votes={p.votes} surveyId={p.surveyId} t={t} notify={p.notify} ax={ax} />
+        <Widget q={q} a={p.a} set={p.set} hidden={p.hidden} order={p.order} readOnly={p.readOnly} mobile={p.mobile} votes={p.votes} surveyId={p.surveyId} contentLang={p.contentLang} t={t} notify={p.notify} ax={ax} />
       </div>
       {hint && !err && <div className="dwa-hint">{hint.message}</div>}
       {err && (

@@ -52,6 +52,9 @@ export function cascadeLevels(root: CNode[], vals: string[], levels: Map<string,
 
 export function Cascade(p: WidgetProps) {
   const { q, a, set, t } = p;
+  // the labels in the respondent's content language (the cascade data's copy in it, else the
+  // original labels); the values stay the same in every language
+  const lang = p.contentLang || undefined;
   const id = q.quAttr?.cascadeAttr?.cascadeJsonId;
   const [root, setRoot] = useState<CNode[] | null | undefined>(undefined);
   // fetched levels of a large tree by childCascadeJsonId (null: failed); `tick` re-renders
@@ -67,13 +70,13 @@ export function Cascade(p: WidgetProps) {
     let gone = false;
     levels.current = new Map();
     asked.current = new Set();
-    cascadeJson(id)
+    cascadeJson(id, lang)
       .then((r) => !gone && setRoot(cascadeNodes(r)))
       .catch(() => !gone && setRoot(null));
     return () => {
       gone = true;
     };
-  }, [id]);
+  }, [id, lang]);
 
   const vals = (a?.anCascades ?? []).slice().sort((x, y) => x.level - y.level).map((c) => c.value);
   const { lists, pending, missing } = root ? cascadeLevels(root, vals, levels.current) : { lists: [] as CNode[][], pending: undefined, missing: false };
@@ -81,11 +84,11 @@ export function Cascade(p: WidgetProps) {
   const fetchLevel = useCallback((child: string) => {
     if (asked.current.has(child)) return;
     asked.current.add(child);
-    cascadeJson(child)
+    cascadeJson(child, lang)
       .then((r) => levels.current.set(child, cascadeNodes(r)))
       .catch(() => levels.current.set(child, null))
       .finally(() => setTick((n) => n + 1));
-  }, []);
+  }, [lang]);
   useEffect(() => {
     if (pending) fetchLevel(pending);
   }, [pending, fetchLevel]);

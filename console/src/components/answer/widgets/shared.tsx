@@ -13,6 +13,8 @@ export type WidgetProps = {
   mobile?: boolean;
   votes?: VoteQuestion;
   surveyId: string;
+  /** The respondent's content language ('' for the original texts): cascade data comes in it. */
+  contentLang?: string;
   t: Tr;
   notify: (kind: 'error' | 'warning' | 'info' | 'success', text: string) => void;
   /** Accessibility of the question around the widget (ids from QuestionBlock). */

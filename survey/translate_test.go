@@ -1,0 +1,82 @@
+package survey
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"testing"
+)
+
+// Shared vectors (testdata/engine/translate.json), also run by the console
+// (components/answer/language.test.ts): the texts of a document, and of the document with a
+// script applied.
+func TestTranslateVectors(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/engine/translate.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Cases []struct {
+			Name    string          `json:"name"`
+			Survey  json.RawMessage `json:"survey"`
+			Items   []LangItem      `json:"items"`
+			Sources []LangItem      `json:"sources"`
+			Expect  []LangItem      `json:"expect"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Cases) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, c := range f.Cases {
+		d, _, err := Parse(c.Survey)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		before, _ := json.Marshal(d)
+		if got := TranslationSources(d); !reflect.DeepEqual(got, c.Sources) {
+			t.Errorf("%s: sources\n got %+v\nwant %+v", c.Name, got, c.Sources)
+		}
+		tr := Translate(d, c.Items)
+		if got := TranslationSources(tr); !reflect.DeepEqual(got, c.Expect) {
+			t.Errorf("%s: translated\n got %+v\nwant %+v", c.Name, got, c.Expect)
+		}
+		if after, _ := json.Marshal(d); string(after) != string(before) {
+			t.Errorf("%s: the original document was changed", c.Name)
+		}
+	}
+}
+
+func TestTranslateKeepsWhatItDoesNotTranslate(t *testing.T) {
+	d, _, err := Parse([]byte(`{"dwId":"sv","surveyStyle":{"submitBtnText":"交卷","themeColor":"#123456"},
+		"surveyAttrs":{"endPageAttr":{"textAttr":{"submitSuccess":{"enabled":true,"text":"谢谢"}},"redirectionAttr":{"enabled":true,"reqUrl":"https://example.org/"}}},
+		"questions":[{"dwId":"q1","quType":"FILLBLANK","quTitle":"名字","quAttr":{"isRequired":true,"inputAttr":{"commonAttr":{"checkType":"EMAIL","regexMsg":"邮箱"}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := Translate(d, []LangItem{{"sv", "submitSuccess", "Thanks"}, {"q1", "regexMsg", "E-mail"}, {"sv", "submitBtnText", "Send"}})
+	if got := endPageText(tr); got != "Thanks" {
+		t.Fatalf("end page text %q", got)
+	}
+	var ep struct {
+		RedirectionAttr struct {
+			Enabled bool   `json:"enabled"`
+			ReqURL  string `json:"reqUrl"`
+		} `json:"redirectionAttr"`
+	}
+	if err := json.Unmarshal(tr.SurveyAttrs.EndPageAttr, &ep); err != nil || !ep.RedirectionAttr.Enabled || ep.RedirectionAttr.ReqURL != "https://example.org/" {
+		t.Fatalf("the redirect settings were lost: %s", tr.SurveyAttrs.EndPageAttr)
+	}
+	c := tr.Questions[0].QuAttr.InputAttr.CommonAttr
+	if c.RegexMsg != "E-mail" || c.CheckType != "EMAIL" || tr.Questions[0].QuAttr.IsRequired == nil || !bool(*tr.Questions[0].QuAttr.IsRequired) {
+		t.Fatalf("common attributes %+v", c)
+	}
+	if tr.SurveyStyle.SubmitBtnText != "Send" || tr.SurveyStyle.ThemeColor != "#123456" {
+		t.Fatalf("style %+v", tr.SurveyStyle)
+	}
+	if HintText(" <b>A</b> &lt;b&gt; &amp;amp; ") != "A <b> &amp;" {
+		t.Fatalf("HintText %q", HintText(" <b>A</b> &lt;b&gt; &amp;amp; "))
+	}
+}
