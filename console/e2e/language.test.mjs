@@ -190,7 +190,7 @@ async function answerChrome(lang, s, want, label) {
     await q(page, 'k1').locator('.dwa-error').getByText(want.texts['an.v.required']).waitFor();
     await page.screenshot({ path: `${process.env.E2E_SHOTS || '/tmp'}/answer-${lang}.png`, fullPage: true });
     await checkA11y(page, `answer page: ${lang} (${label})`);
-    await q(page, 'k1').getByText('B').click();
+    await q(page, 'k1').getByText('B', { exact: true }).click();
     await next.click();
     await q(page, 'k2').waitFor();
     await page.getByRole('button', { name: want.texts['an.prev'], exact: true }).waitFor();
@@ -204,6 +204,7 @@ for (const lang of ['ja-JP', 'ru-RU']) {
   const own = answerTexts(lang);
   test(`the answer page in ${lang}`, { skip: own ? false : `src/locales/answer/${lang}.ts is not there yet (its translation is being written); the English fallback is asserted in the next test` }, async () => {
     const s = await publish(api, `Answer ${lang} ${run}`, 'survey', {
+      surveyStyle: { showProgressbar: true },
       questions: [
         { dwId: 'k1', quType: 'RADIO', ...title('A or B'), quAttr: { isRequired: true }, quRadios: [radio('k1a', 'A'), radio('k1b', 'B')] },
         { dwId: 'kp', quType: 'PAGETAG' },
@@ -223,6 +224,7 @@ test('the answer page in a language without its own answer file answers in Engli
   const want = missing ? { lang: 'en-US', texts: answerTexts('en-US') } : { lang, texts: answerTexts(lang) };
   assert.ok(want.texts['an.next'] && want.texts['an.v.required'], 'answer texts read from the locale file');
   const s = await publish(api, `Answer fallback ${run}`, 'survey', {
+    surveyStyle: { showProgressbar: true },
     questions: [
       { dwId: 'k1', quType: 'RADIO', ...title('A or B'), quAttr: { isRequired: true }, quRadios: [radio('k1a', 'A'), radio('k1b', 'B')] },
       { dwId: 'kp', quType: 'PAGETAG' },
