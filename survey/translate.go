@@ -173,7 +173,7 @@ func HintText(v string) string {
 var hintEntities = strings.NewReplacer("&nbsp;", " ", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#34;", `"`, "&#39;", "'", "&apos;", "'", "&amp;", "&")
 
 // Translate returns a copy of d with the texts of items applied (components/answer/
-// language.ts translateSurvey does the same on the answer page; testdata/engine/translate.json
+// language.ts translateSurvey does the same on the answer page; testdata/engine/translate/vectors.json
 // pins both): rich texts get the translation as their HTML and its plain form, plain fields
 // (buttons, hints) the HintText. Texts without a translation, and cascadeOption items (the
 // cascade data holds those), are left as they are. d is not changed.

@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// Shared vectors (testdata/engine/translate.json), also run by the console
+// Shared vectors (testdata/engine/translate/vectors.json), also run by the console
 // (components/answer/language.test.ts): the texts of a document, and of the document with a
 // script applied.
 func TestTranslateVectors(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/engine/translate.json")
+	raw, err := os.ReadFile("../testdata/engine/translate/vectors.json")
 	if err != nil {
 		t.Fatal(err)
 	}

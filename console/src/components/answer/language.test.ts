@@ -69,8 +69,8 @@ describe('survey content languages', () => {
 });
 
 // the shared vectors of Go's survey.Translate (survey/translate_test.go)
-describe('content language vectors (testdata/engine/translate.json)', () => {
-  const file = join(dirname(fileURLToPath(import.meta.url)), '../../../../testdata/engine/translate.json');
+describe('content language vectors (testdata/engine/translate/vectors.json)', () => {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '../../../../testdata/engine/translate/vectors.json');
   const f = JSON.parse(readFileSync(file, 'utf8')) as { cases: { name: string; survey: unknown; items: LanItem[]; sources: LanItem[]; expect: LanItem[] }[] };
   it('has cases', () => expect(f.cases.length).toBeGreaterThan(0));
   for (const c of f.cases) {

@@ -97,7 +97,7 @@ export function translationSources(doc: Survey): LanItem[] {
  * and columns), validation hints and placeholders of text inputs, the page buttons the author
  * named and the end page text. Texts without a translation stay as they are (cascade option
  * labels come translated from the cascade data). The original is not changed. Go's
- * survey.Translate does the same (testdata/engine/translate.json).
+ * survey.Translate does the same (testdata/engine/translate/vectors.json).
  */
 export function translateSurvey(doc: Survey, items: LanItem[]): Survey {
   const m = new Map<string, string>();
