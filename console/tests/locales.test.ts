@@ -95,16 +95,20 @@ describe('eight console languages', () => {
 // Languages whose translation is complete: every key of en-US comes from the language's own
 // files (src/locales/**/<lang>.ts and results/*-<lang>.ts, not the root file's English fallback)
 // and differs from the English text. Add a language here once all its modules are translated.
-const COMPLETE = new Set<string>(['ko-KR', 'vi-VN']);
+const COMPLETE = new Set<string>(['ko-KR', 'vi-VN', 'zh-TW', 'ja-JP']);
 
 // Keys whose text is legitimately the same as in English ('*': in every language): product
-// names and codes. Texts without any word (only placeholders, digits or signs, e.g. "{n}") are
-// exempt by themselves. Keep this list short.
+// and brand names (DWSurvey, WeChat where the language has no local name), technical names
+// kept as is (DSL, Webhook) and file formats (Excel, CSV, SPSS, PDF). Texts without any word
+// (only placeholders, digits or signs, e.g. "{n}") are exempt by themselves. Keep this list short.
 const SAME_AS_EN: Record<string, string[]> = {
   '*': ['app.name'],
   // brand and format names, and the menu entries named after the technical terms Webhook and DSL
   'ko-KR': ['ex.pdf', 'signin.wx.title', 'menu.dws.designDsl', 'menu.dws.designWebhook', 'menu.dws.setWebhook'],
   'vi-VN': ['ex.pdf', 'signin.wx.title', 'menu.dws.designDsl', 'menu.dws.designWebhook', 'menu.dws.setWebhook'],
+  // zh-TW keeps the file formats (Excel, CSV, SPSS, PDF) and DSL/Webhook; ja-JP also WeChat, "OK" and "SMS" (usual in Japanese)
+  'zh-TW': ['menu.dws.designDsl', 'au.tab.dsl', 'menu.dws.designWebhook', 'menu.dws.setWebhook', 'ex.format.xlsx', 'ex.format.csv', 'ex.format.sav', 'ex.pdf'],
+  'ja-JP': ['menu.dws.designDsl', 'au.tab.dsl', 'menu.dws.designWebhook', 'menu.dws.setWebhook', 'ex.format.xlsx', 'ex.format.csv', 'ex.format.sav', 'ex.pdf', 'signin.wx.title', 'common.ok', 'inv.ch.sms'],
 };
 
 // Every locale module file (the root language files are not among them: they only spread).

@@ -1,9 +1,9 @@
-// The console in ja-JP: the frame (application, menu, error and common texts) in shell/ja-JP.ts and
-// each module's texts in <module>/ja-JP.ts. Modules not translated yet show in English, the
-// product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
-import en from './en-US';
+// The console in ja-JP, translated completely: the frame (application, menu, error and common
+// texts) in shell/ja-JP.ts, the root texts in core/ja-JP.ts and each module's texts in
+// <module>/ja-JP.ts (tests/locales.test.ts: exactly the keys of zh-CN, none left in English).
 import adminres from './adminres/ja-JP';
 import answer from './answer/ja-JP';
+import authoring from './authoring/ja-JP';
 import backoffice from './backoffice/ja-JP';
 import collect from './collect/ja-JP';
 import contacts from './contacts/ja-JP';
@@ -20,8 +20,8 @@ import signin from './signin/ja-JP';
 import webhook from './webhook/ja-JP';
 
 export default {
-  ...en,
   ...answer,
+  ...authoring,
   ...collect,
   ...contacts,
   ...exportTexts,

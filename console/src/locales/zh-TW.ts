@@ -1,9 +1,9 @@
-// The console in zh-TW: the frame (application, menu, error and common texts) in shell/zh-TW.ts and
-// each module's texts in <module>/zh-TW.ts. Modules not translated yet show in English, the
-// product's fallback language (tests/locales.test.ts keeps every key of zh-CN present).
-import en from './en-US';
+// The console in zh-TW, translated completely: the frame (application, menu, error and common
+// texts) in shell/zh-TW.ts, the root texts in core/zh-TW.ts and each module's texts in
+// <module>/zh-TW.ts (tests/locales.test.ts: exactly the keys of zh-CN, none left in English).
 import adminres from './adminres/zh-TW';
 import answer from './answer/zh-TW';
+import authoring from './authoring/zh-TW';
 import backoffice from './backoffice/zh-TW';
 import collect from './collect/zh-TW';
 import contacts from './contacts/zh-TW';
@@ -20,8 +20,8 @@ import signin from './signin/zh-TW';
 import webhook from './webhook/zh-TW';
 
 export default {
-  ...en,
   ...answer,
+  ...authoring,
   ...collect,
   ...contacts,
   ...exportTexts,
