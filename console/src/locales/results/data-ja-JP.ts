@@ -47,7 +47,7 @@ export default {
   'rd.filter.time': '送信日時',
   'rd.filter.ip': 'IP アドレス',
   'rd.filter.city': '市区町村または都道府県・省',
-  'rd.filter.cityPlaceholder': '例：東京都',
+  'rd.filter.cityPlaceholder': '例：広東省',
   'rd.filter.question': '回答の値：問題',
   'rd.filter.option': '選択肢',
   'rd.filter.pickQuestion': '選択式の問題を選択',

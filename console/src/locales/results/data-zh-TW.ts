@@ -47,7 +47,7 @@ export default {
   'rd.filter.time': '提交時間',
   'rd.filter.ip': 'IP 位址',
   'rd.filter.city': '城市或省份',
-  'rd.filter.cityPlaceholder': '例如 台北市',
+  'rd.filter.cityPlaceholder': '例如 廣東省',
   'rd.filter.question': '答案篩選：題目',
   'rd.filter.option': '選項',
   'rd.filter.pickQuestion': '選擇一道選擇題',
