@@ -100,18 +100,9 @@ func TestLayoutUnitesVersions(t *testing.T) {
 	}
 }
 
-func answerRow(doc string) *models.Answer { return &models.Answer{ID: "an1", Document: doc, IsEff: 1} }
-
-// The CSV sheet writes the bytes encoding/csv writes (CRLF), numbers as Cell.String.
-func TestCSVSheetMatchesEncodingCSV(t *testing.T) {
-	rows := [][]Cell{
-		{StrCell("plain"), NumCell(3), NumCell(-0.25), {}, UserCell("=1+2"), StrCell("a,b"), StrCell(`say "hi"`)},
-		{StrCell("line1\nline2\r\nline3\rx"), StrCell(" lead"), StrCell(`\.`), StrCell("中文，逗号"), NumCell(1e20), NumCell(-9), StrCell("\u3000全角空格")},
-	}
-	cols := make([]Column, len(rows[0]))
-	for i := range cols {
-		cols[i] = Column{Header: []string{"ID", "+h", "a\"b", "", " x", "y\nz", "中"}[i]}
-	}
+// writeCSV writes rows through the CSV sheet (with a BOM) and returns the file.
+func writeCSV(t *testing.T, cols []Column, rows [][]Cell) []byte {
+	t.Helper()
 	p := t.TempDir() + "/x.csv"
 	s, err := newCSVSheet(p, cols, true)
 	if err != nil {
@@ -125,7 +116,26 @@ func TestCSVSheetMatchesEncodingCSV(t *testing.T) {
 	if err := s.Close(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := os.ReadFile(p)
+	got, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func answerRow(doc string) *models.Answer { return &models.Answer{ID: "an1", Document: doc, IsEff: 1} }
+
+// The CSV sheet writes the bytes encoding/csv writes (CRLF), numbers as Cell.String.
+func TestCSVSheetMatchesEncodingCSV(t *testing.T) {
+	rows := [][]Cell{
+		{StrCell("plain"), NumCell(3), NumCell(-0.25), {}, UserCell("=1+2"), StrCell("a,b"), StrCell(`say "hi"`)},
+		{StrCell("line1\nline2\r\nline3\rx"), StrCell(" lead"), StrCell(`\.`), StrCell("中文，逗号"), NumCell(1e20), NumCell(-9), StrCell("\u3000全角空格")},
+	}
+	cols := make([]Column, len(rows[0]))
+	for i := range cols {
+		cols[i] = Column{Header: []string{"ID", "+h", "a\"b", "", " x", "y\nz", "中"}[i]}
+	}
+	got := writeCSV(t, cols, rows)
 	var want bytes.Buffer
 	want.WriteString("\uFEFF")
 	w := csv.NewWriter(&want)
