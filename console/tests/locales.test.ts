@@ -95,7 +95,7 @@ describe('eight console languages', () => {
 // Languages whose translation is complete: every key of en-US comes from the language's own
 // files (src/locales/**/<lang>.ts and results/*-<lang>.ts, not the root file's English fallback)
 // and differs from the English text. Add a language here once all its modules are translated.
-const COMPLETE = new Set<string>(['ko-KR', 'vi-VN', 'zh-TW', 'ja-JP']);
+const COMPLETE = new Set<string>(['ko-KR', 'vi-VN', 'zh-TW', 'ja-JP', 'th-TH', 'ru-RU']);
 
 // Keys whose text is legitimately the same as in English ('*': in every language): product
 // and brand names (DWSurvey, WeChat where the language has no local name), technical names
@@ -109,6 +109,8 @@ const SAME_AS_EN: Record<string, string[]> = {
   // zh-TW keeps the file formats (Excel, CSV, SPSS, PDF) and DSL/Webhook; ja-JP also WeChat, "OK" and "SMS" (usual in Japanese)
   'zh-TW': ['menu.dws.designDsl', 'au.tab.dsl', 'menu.dws.designWebhook', 'menu.dws.setWebhook', 'ex.format.xlsx', 'ex.format.csv', 'ex.format.sav', 'ex.pdf'],
   'ja-JP': ['menu.dws.designDsl', 'au.tab.dsl', 'menu.dws.designWebhook', 'menu.dws.setWebhook', 'ex.format.xlsx', 'ex.format.csv', 'ex.format.sav', 'ex.pdf', 'signin.wx.title', 'common.ok', 'inv.ch.sms'],
+  'th-TH': ['signin.wx.title', 'menu.dws.designDsl', 'menu.dws.designWebhook', 'menu.dws.setWebhook'],
+  'ru-RU': ['signin.wx.title', 'menu.dws.designDsl', 'menu.dws.designWebhook', 'menu.dws.setWebhook'],
 };
 
 // Every locale module file (the root language files are not among them: they only spread).

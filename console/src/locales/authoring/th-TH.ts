@@ -7,7 +7,7 @@ export default {
   'au.tab.attr': 'การตั้งค่าการตอบ',
   'au.tab.end': 'หน้าสิ้นสุด',
   'au.tab.logic': 'โค้ดตรรกะ',
-  'au.tab.dsl': 'DSL',
+  'au.tab.dsl': 'โค้ด DSL',
   'au.tab.collaborate': 'ผู้ร่วมงาน',
   'au.state.0': 'กำลังออกแบบ',
   'au.state.1': 'กำลังเก็บข้อมูล',

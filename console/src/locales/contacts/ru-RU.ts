@@ -108,7 +108,7 @@ export default {
   'inv.created': 'Начато',
   'inv.channel': 'Канал',
   'inv.ch.email': 'Эл. почта',
-  'inv.ch.sms': 'SMS',
+  'inv.ch.sms': 'SMS-сообщение',
   'inv.state': 'Статус',
   'inv.st.running': 'Выполняется',
   'inv.st.finished': 'Завершено',

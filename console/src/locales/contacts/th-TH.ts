@@ -108,7 +108,7 @@ export default {
   'inv.created': 'เริ่มเมื่อ',
   'inv.channel': 'ช่องทาง',
   'inv.ch.email': 'อีเมล',
-  'inv.ch.sms': 'SMS',
+  'inv.ch.sms': 'ข้อความ SMS',
   'inv.state': 'สถานะ',
   'inv.st.running': 'กำลังดำเนินการ',
   'inv.st.finished': 'เสร็จสิ้น',
