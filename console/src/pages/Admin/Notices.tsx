@@ -1,21 +1,19 @@
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { PageContainer, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Alert, Button, Form, Input, Modal, Radio, Spin, Switch, Tag, TreeSelect } from 'antd';
-import React, { useEffect, useMemo, useRef, useState } from 'react';
-import ConfirmDelete from '../../components/ConfirmDelete';
+import { Alert, Form, Input, Radio, Spin, Switch, Tag, TreeSelect } from 'antd';
+import React, { useEffect, useMemo, useState } from 'react';
+import ListWithEditor, { EditorModal, useEditorForm, type EditorProps } from '../../components/backoffice/ListWithEditor';
 import RichText, { type RichTextLabels } from '../../components/RichText';
 import { deptAll, type Dept } from '../../services/api';
 import { noticeAdminInfo, noticeAdminList, noticeDelete, noticeSave, type Notice } from '../../services/backoffice';
-import { toast } from '../../utils/toast';
 
 const MAX_TITLE = 100;
 type DeptOption = { value: string; title: string; children?: DeptOption[] };
 const deptOptions = (list: Dept[]): DeptOption[] => list.map((d) => ({ value: d.id, title: d.name, children: d.children?.length ? deptOptions(d.children) : undefined }));
 
 /** The add/edit dialog: title, rich-text content (sanitised by the server), audience, publish. */
-function NoticeForm(props: { id: string | null; open: boolean; onClose: (saved: boolean) => void }) {
+function NoticeForm(props: EditorProps<Notice>) {
+  const id = props.item?.id ?? null;
   const intl = useIntl();
   const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
   const labels = useMemo<RichTextLabels>(
@@ -34,8 +32,7 @@ function NoticeForm(props: { id: string | null; open: boolean; onClose: (saved: 
   const [publish, setPublish] = useState(true);
   const [depts, setDepts] = useState<DeptOption[]>([]);
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [touched, setTouched] = useState(false);
+  const { saving, submit, err } = useEditorForm(props.open, props.onClose);
 
   useEffect(() => {
     if (!props.open) return;
@@ -45,13 +42,12 @@ function NoticeForm(props: { id: string | null; open: boolean; onClose: (saved: 
     setAudience('all');
     setDeptId(undefined);
     setPublish(true);
-    setTouched(false);
     deptAll()
       .then((r) => setDepts(deptOptions(r.data ?? [])))
       .catch(() => undefined);
-    if (props.id) {
+    if (id) {
       setLoading(true);
-      noticeAdminInfo(props.id)
+      noticeAdminInfo(id)
         .then((r) => {
           const n = r.data;
           setTitle(n.title);
@@ -64,30 +60,19 @@ function NoticeForm(props: { id: string | null; open: boolean; onClose: (saved: 
         .catch(() => undefined)
         .finally(() => setLoading(false));
     }
-  }, [props.open, props.id]);
+  }, [props.open, id]);
 
   const titleErr = !title.trim() ? f('bo.notice.titleRequired') : [...title.trim()].length > MAX_TITLE ? f('bo.notice.titleLength') : '';
   const contentErr = !text.trim() && !content.includes('<img') ? f('bo.notice.contentRequired') : '';
   const deptErr = audience === 'dept' && !deptId ? f('bo.notice.deptRequired') : '';
 
-  const save = async () => {
-    setTouched(true);
-    if (titleErr || contentErr || deptErr) return;
-    setSaving(true);
-    try {
-      await noticeSave({ id: props.id ?? undefined, title: title.trim(), content, audience, deptId: audience === 'dept' ? deptId : '', state: publish ? 1 : 0 });
-      toast.success(f('common.saved'));
-      props.onClose(true);
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-  const err = (e: string) => (touched && e ? { validateStatus: 'error' as const, help: e } : {});
+  const save = () =>
+    submit(!titleErr && !contentErr && !deptErr, () =>
+      noticeSave({ id: id ?? undefined, title: title.trim(), content, audience, deptId: audience === 'dept' ? deptId : '', state: publish ? 1 : 0 }),
+    );
 
   return (
-    <Modal open={props.open} title={props.id ? f('bo.notice.edit') : f('bo.notice.add')} width={720} onCancel={() => props.onClose(false)} onOk={save} okText={f('common.save')} confirmLoading={saving} destroyOnClose>
+    <EditorModal open={props.open} title={id ? f('bo.notice.edit') : f('bo.notice.add')} width={720} onClose={props.onClose} onSave={save} saving={saving}>
       {loading ? (
         <Spin />
       ) : (
@@ -128,7 +113,7 @@ function NoticeForm(props: { id: string | null; open: boolean; onClose: (saved: 
           <Alert type="info" showIcon message={f('bo.notice.sanitised')} />
         </Form>
       )}
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -136,13 +121,6 @@ function NoticeForm(props: { id: string | null; open: boolean; onClose: (saved: 
 const Notices: React.FC = () => {
   const intl = useIntl();
   const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
-  const ref = useRef<ActionType>();
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
-  const edit = (id: string | null) => {
-    setEditing(id);
-    setOpen(true);
-  };
   const columns: ProColumns<Notice>[] = [
     { title: f('bo.notice.title'), dataIndex: 'title' },
     { title: f('bo.notice.audience'), dataIndex: 'audience', search: false, render: (_, r) => (r.audience === 'dept' ? r.deptName || r.deptId : f('bo.notice.all')) },
@@ -155,46 +133,20 @@ const Notices: React.FC = () => {
     },
     { title: f('bo.notice.publishTime'), dataIndex: 'publishTime', search: false, render: (_, r) => r.publishTime || '—' },
     { title: f('bo.notice.readCount'), dataIndex: 'readCount', search: false },
-    {
-      title: f('common.actions'),
-      valueType: 'option',
-      render: (_, r) => [
-        <a key="edit" role="button" tabIndex={0} onClick={() => edit(r.id)} onKeyDown={(e) => e.key === 'Enter' && edit(r.id)}>
-          {f('common.edit')}
-        </a>,
-        <ConfirmDelete key="del" title={f('bo.notice.deleteConfirm', { name: r.title })} onDelete={() => noticeDelete([r.id])} onDone={() => ref.current?.reload()} />,
-      ],
-    },
   ];
   return (
-    <PageContainer content={f('bo.notice.intro')}>
-      <ProTable<Notice>
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        pagination={{ defaultPageSize: 10 }}
-        search={{ labelWidth: 'auto' }}
-        locale={{ emptyText: f('bo.notice.empty') }}
-        request={async (p) => {
-          const { current, pageSize, title, state } = p as any;
-          const res = await noticeAdminList({ current, pageSize, title, state });
-          return { data: res?.data ?? [], total: res?.total ?? 0, success: true };
-        }}
-        toolBarRender={() => [
-          <Button key="add" type="primary" icon={<PlusOutlined />} data-testid="notice-add" onClick={() => edit(null)}>
-            {f('bo.notice.add')}
-          </Button>,
-        ]}
-      />
-      <NoticeForm
-        id={editing}
-        open={open}
-        onClose={(saved) => {
-          setOpen(false);
-          if (saved) ref.current?.reload();
-        }}
-      />
-    </PageContainer>
+    <ListWithEditor<Notice>
+      intro={f('bo.notice.intro')}
+      columns={columns}
+      list={noticeAdminList}
+      filters={['title', 'state']}
+      empty={f('bo.notice.empty')}
+      addLabel={f('bo.notice.add')}
+      addTestId="notice-add"
+      deleteConfirm={(r) => f('bo.notice.deleteConfirm', { name: r.title })}
+      remove={noticeDelete}
+      Editor={NoticeForm}
+    />
   );
 };
 

@@ -1,10 +1,9 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { PageContainer, ProTable } from '@ant-design/pro-components';
+import { UploadOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Space, Spin, Switch, Tag, Upload } from 'antd';
-import React, { useEffect, useRef, useState } from 'react';
-import ConfirmDelete from '../../components/ConfirmDelete';
+import { Alert, Button, Checkbox, Col, Form, Input, Row, Space, Spin, Tag, Upload } from 'antd';
+import React, { useEffect, useState } from 'react';
+import ListWithEditor, { EditorModal, useEditorForm, type EditorProps } from '../../components/backoffice/ListWithEditor';
 import { upload } from '../../services/authoring';
 import { posterDelete, posterList, posterPreview, posterSave, type PosterLayout, type PosterTemplate } from '../../services/backoffice';
 import { contrast } from '../../utils/contrast';
@@ -14,23 +13,21 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 const EMPTY: PosterLayout = { bgColor: '#015AB4', textColor: '#FFFFFF', subtitle: '', footer: '', coverId: '' };
 
 /** The add/edit dialog with a live preview drawn by the server. */
-function PosterForm(props: { tpl: PosterTemplate | null; open: boolean; onClose: (saved: boolean) => void }) {
+function PosterForm(props: EditorProps<PosterTemplate>) {
   const intl = useIntl();
   const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
   const [name, setName] = useState('');
   const [layout, setLayout] = useState<PosterLayout>(EMPTY);
   const [isDefault, setDefault] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, submit, err } = useEditorForm(props.open, props.onClose);
   const [img, setImg] = useState('');
   const [drawing, setDrawing] = useState(false);
   useEffect(() => {
     if (!props.open) return;
-    setName(props.tpl?.name ?? '');
-    setLayout({ ...EMPTY, ...(props.tpl?.layout ?? {}) });
-    setDefault(props.tpl?.isDefault ?? false);
-    setTouched(false);
-  }, [props.open, props.tpl]);
+    setName(props.item?.name ?? '');
+    setLayout({ ...EMPTY, ...(props.item?.layout ?? {}) });
+    setDefault(props.item?.isDefault ?? false);
+  }, [props.open, props.item]);
 
   const set = (k: keyof PosterLayout, v: string) => setLayout((l) => ({ ...l, [k]: v }));
   const nameErr = !name.trim() || [...name.trim()].length > 18 ? f('bo.poster.nameRule') : '';
@@ -46,7 +43,7 @@ function PosterForm(props: { tpl: PosterTemplate | null; open: boolean; onClose:
     let live = true;
     const t = window.setTimeout(() => {
       setDrawing(true);
-      posterPreview({ id: props.tpl?.id, layout })
+      posterPreview({ id: props.item?.id, layout })
         .then((b: any) => {
           if (!live || !(b instanceof Blob) || b.type !== 'image/png') return;
           setImg((old) => {
@@ -61,26 +58,12 @@ function PosterForm(props: { tpl: PosterTemplate | null; open: boolean; onClose:
       live = false;
       window.clearTimeout(t);
     };
-  }, [props.open, valid, layout, props.tpl?.id]);
+  }, [props.open, valid, layout, props.item?.id]);
 
-  const save = async () => {
-    setTouched(true);
-    if (nameErr || !valid) return;
-    setSaving(true);
-    try {
-      await posterSave({ id: props.tpl?.id, name: name.trim(), layout, isDefault });
-      toast.success(f('common.saved'));
-      props.onClose(true);
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-  const err = (e: string, always = false) => ((touched || always) && e ? { validateStatus: 'error' as const, help: e } : {});
+  const save = () => submit(!nameErr && valid, () => posterSave({ id: props.item?.id, name: name.trim(), layout, isDefault }));
 
   return (
-    <Modal open={props.open} title={props.tpl ? f('bo.poster.edit') : f('bo.poster.add')} width={860} onCancel={() => props.onClose(false)} onOk={save} okText={f('common.save')} confirmLoading={saving} destroyOnClose>
+    <EditorModal open={props.open} title={props.item ? f('bo.poster.edit') : f('bo.poster.add')} width={860} onClose={props.onClose} onSave={save} saving={saving}>
       <Row gutter={24}>
         <Col xs={24} md={13}>
           <Form layout="vertical">
@@ -140,7 +123,7 @@ function PosterForm(props: { tpl: PosterTemplate | null; open: boolean; onClose:
           </div>
         </Col>
       </Row>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -148,13 +131,6 @@ function PosterForm(props: { tpl: PosterTemplate | null; open: boolean; onClose:
 const Posters: React.FC = () => {
   const intl = useIntl();
   const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
-  const ref = useRef<ActionType>();
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<PosterTemplate | null>(null);
-  const edit = (t: PosterTemplate | null) => {
-    setEditing(t);
-    setOpen(true);
-  };
   const columns: ProColumns<PosterTemplate>[] = [
     { title: f('bo.poster.name'), dataIndex: 'name', render: (_, r) => <Space>{r.name}{r.isDefault && <Tag color="blue">{f('bo.poster.isDefault')}</Tag>}</Space> },
     {
@@ -168,70 +144,21 @@ const Posters: React.FC = () => {
       ),
     },
     { title: f('bo.poster.subtitle'), dataIndex: ['layout', 'subtitle'], search: false, ellipsis: true },
-    {
-      title: f('bo.state'),
-      dataIndex: 'status',
-      valueType: 'select',
-      valueEnum: { 1: { text: f('bo.enabled') }, 0: { text: f('bo.disabled') } },
-      render: (_, r) => (
-        <Switch
-          checked={r.status === 1}
-          aria-label={f('bo.enableNamed', { name: r.name })}
-          checkedChildren={f('bo.enabled')}
-          unCheckedChildren={f('bo.disabled')}
-          onChange={async (on) => {
-            try {
-              await posterSave({ id: r.id, status: on ? 1 : 0 });
-              toast.success(f('common.saved'));
-              ref.current?.reload();
-            } catch {
-              // shown by the request layer
-            }
-          }}
-        />
-      ),
-    },
-    { title: f('bo.updated'), dataIndex: 'updateDate', search: false },
-    {
-      title: f('common.actions'),
-      valueType: 'option',
-      render: (_, r) => [
-        <a key="edit" role="button" tabIndex={0} onClick={() => edit(r)} onKeyDown={(e) => e.key === 'Enter' && edit(r)}>
-          {f('common.edit')}
-        </a>,
-        <ConfirmDelete key="del" title={f('bo.poster.deleteConfirm', { name: r.name })} onDelete={() => posterDelete([r.id])} onDone={() => ref.current?.reload()} />,
-      ],
-    },
   ];
   return (
-    <PageContainer content={f('bo.poster.intro')}>
-      <ProTable<PosterTemplate>
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        pagination={{ defaultPageSize: 10 }}
-        search={{ labelWidth: 'auto' }}
-        locale={{ emptyText: f('bo.poster.empty') }}
-        request={async (p) => {
-          const { current, pageSize, name, status } = p as any;
-          const res = await posterList({ current, pageSize, name, status });
-          return { data: res?.data ?? [], total: res?.total ?? 0, success: true };
-        }}
-        toolBarRender={() => [
-          <Button key="add" type="primary" icon={<PlusOutlined />} data-testid="poster-add" onClick={() => edit(null)}>
-            {f('bo.poster.add')}
-          </Button>,
-        ]}
-      />
-      <PosterForm
-        tpl={editing}
-        open={open}
-        onClose={(saved) => {
-          setOpen(false);
-          if (saved) ref.current?.reload();
-        }}
-      />
-    </PageContainer>
+    <ListWithEditor<PosterTemplate>
+      intro={f('bo.poster.intro')}
+      columns={columns}
+      list={posterList}
+      filters={['name', 'status']}
+      empty={f('bo.poster.empty')}
+      addLabel={f('bo.poster.add')}
+      addTestId="poster-add"
+      deleteConfirm={(r) => f('bo.poster.deleteConfirm', { name: r.name })}
+      remove={posterDelete}
+      enable={{ name: (r) => r.name, save: (r, on) => posterSave({ id: r.id, status: on ? 1 : 0 }) }}
+      Editor={PosterForm}
+    />
   );
 };
 

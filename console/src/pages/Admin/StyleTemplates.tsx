@@ -1,13 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { PageContainer, ProTable } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Alert, Button, Checkbox, Col, Form, Input, Modal, Row, Space, Switch } from 'antd';
-import React, { useEffect, useRef, useState } from 'react';
-import ConfirmDelete from '../../components/ConfirmDelete';
+import { Alert, Button, Checkbox, Col, Form, Input, Row, Space } from 'antd';
+import React, { useEffect, useState } from 'react';
+import ListWithEditor, { EditorModal, useEditorForm, type EditorProps } from '../../components/backoffice/ListWithEditor';
 import { styleDelete, styleList, styleSave, type StyleTemplate } from '../../services/backoffice';
 import { styleContrastIssues } from '../../utils/contrast';
-import { toast } from '../../utils/toast';
 
 const COLORS = ['themeColor', 'pageThemeColor', 'pageBgColor', 'progressColor', 'logoBgColor'] as const;
 const TEXTS = [
@@ -19,43 +16,27 @@ const SHOW = ['showSurveyTitle', 'showSurveyNote', 'showPageHeader', 'showProgre
 const DEFAULT_STYLE = { themeColor: '#015AB4', pageBgColor: '#F4F6F9', progressColor: '#015AB4', showSurveyTitle: true, showProgressbar: true, showQuNum: true };
 
 /** The add/edit dialog: the colours, button texts and show/hide switches of surveyStyle. */
-function StyleForm(props: { tpl: StyleTemplate | null; open: boolean; onClose: (saved: boolean) => void }) {
+function StyleForm(props: EditorProps<StyleTemplate>) {
   const intl = useIntl();
   const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   const [style, setStyle] = useState<Record<string, any>>(DEFAULT_STYLE);
-  const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, submit, err } = useEditorForm(props.open, props.onClose);
   useEffect(() => {
     if (!props.open) return;
-    setName(props.tpl?.name ?? '');
-    setNote(props.tpl?.note ?? '');
-    setStyle(props.tpl?.style ?? DEFAULT_STYLE);
-    setTouched(false);
-  }, [props.open, props.tpl]);
+    setName(props.item?.name ?? '');
+    setNote(props.item?.note ?? '');
+    setStyle(props.item?.style ?? DEFAULT_STYLE);
+  }, [props.open, props.item]);
   const set = (k: string, v: unknown) => setStyle((s) => ({ ...s, [k]: v }));
   const nameErr = !name.trim() || [...name.trim()].length > 18 ? f('bo.style.nameRule') : '';
   const noteErr = [...note].length > 200 ? f('bo.style.noteRule') : '';
   const textErr = TEXTS.some(([k]) => [...(style[k] ?? '')].length > 32) ? f('bo.style.textRule') : '';
   const issues = styleContrastIssues(style);
-  const save = async () => {
-    setTouched(true);
-    if (nameErr || noteErr || textErr) return;
-    setSaving(true);
-    try {
-      await styleSave({ id: props.tpl?.id, name: name.trim(), note, style });
-      toast.success(f('common.saved'));
-      props.onClose(true);
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-  const err = (e: string) => (touched && e ? { validateStatus: 'error' as const, help: e } : {});
+  const save = () => submit(!nameErr && !noteErr && !textErr, () => styleSave({ id: props.item?.id, name: name.trim(), note, style }));
   return (
-    <Modal open={props.open} title={props.tpl ? f('bo.style.edit') : f('bo.style.add')} width={760} onCancel={() => props.onClose(false)} onOk={save} okText={f('common.save')} confirmLoading={saving} destroyOnClose>
+    <EditorModal open={props.open} title={props.item ? f('bo.style.edit') : f('bo.style.add')} width={760} onClose={props.onClose} onSave={save} saving={saving}>
       <Form layout="vertical">
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -114,7 +95,7 @@ function StyleForm(props: { tpl: StyleTemplate | null; open: boolean; onClose: (
           </Space>
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -122,13 +103,6 @@ function StyleForm(props: { tpl: StyleTemplate | null; open: boolean; onClose: (
 const StyleTemplates: React.FC = () => {
   const intl = useIntl();
   const f = (id: string, v?: Record<string, any>) => intl.formatMessage({ id }, v);
-  const ref = useRef<ActionType>();
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<StyleTemplate | null>(null);
-  const edit = (t: StyleTemplate | null) => {
-    setEditing(t);
-    setOpen(true);
-  };
   const columns: ProColumns<StyleTemplate>[] = [
     { title: f('bo.style.name'), dataIndex: 'name' },
     {
@@ -144,70 +118,21 @@ const StyleTemplates: React.FC = () => {
       ),
     },
     { title: f('bo.style.note'), dataIndex: 'note', search: false, ellipsis: true },
-    {
-      title: f('bo.state'),
-      dataIndex: 'status',
-      valueType: 'select',
-      valueEnum: { 1: { text: f('bo.enabled') }, 0: { text: f('bo.disabled') } },
-      render: (_, r) => (
-        <Switch
-          checked={r.status === 1}
-          aria-label={f('bo.enableNamed', { name: r.name })}
-          checkedChildren={f('bo.enabled')}
-          unCheckedChildren={f('bo.disabled')}
-          onChange={async (on) => {
-            try {
-              await styleSave({ id: r.id, status: on ? 1 : 0 });
-              toast.success(f('common.saved'));
-              ref.current?.reload();
-            } catch {
-              // shown by the request layer
-            }
-          }}
-        />
-      ),
-    },
-    { title: f('bo.updated'), dataIndex: 'updateDate', search: false },
-    {
-      title: f('common.actions'),
-      valueType: 'option',
-      render: (_, r) => [
-        <a key="edit" role="button" tabIndex={0} onClick={() => edit(r)} onKeyDown={(e) => e.key === 'Enter' && edit(r)}>
-          {f('common.edit')}
-        </a>,
-        <ConfirmDelete key="del" title={f('bo.style.deleteConfirm', { name: r.name })} onDelete={() => styleDelete([r.id])} onDone={() => ref.current?.reload()} />,
-      ],
-    },
   ];
   return (
-    <PageContainer content={f('bo.style.intro')}>
-      <ProTable<StyleTemplate>
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        pagination={{ defaultPageSize: 10 }}
-        search={{ labelWidth: 'auto' }}
-        locale={{ emptyText: f('bo.style.empty') }}
-        request={async (p) => {
-          const { current, pageSize, name, status } = p as any;
-          const res = await styleList({ current, pageSize, name, status });
-          return { data: res?.data ?? [], total: res?.total ?? 0, success: true };
-        }}
-        toolBarRender={() => [
-          <Button key="add" type="primary" icon={<PlusOutlined />} data-testid="style-add" onClick={() => edit(null)}>
-            {f('bo.style.add')}
-          </Button>,
-        ]}
-      />
-      <StyleForm
-        tpl={editing}
-        open={open}
-        onClose={(saved) => {
-          setOpen(false);
-          if (saved) ref.current?.reload();
-        }}
-      />
-    </PageContainer>
+    <ListWithEditor<StyleTemplate>
+      intro={f('bo.style.intro')}
+      columns={columns}
+      list={styleList}
+      filters={['name', 'status']}
+      empty={f('bo.style.empty')}
+      addLabel={f('bo.style.add')}
+      addTestId="style-add"
+      deleteConfirm={(r) => f('bo.style.deleteConfirm', { name: r.name })}
+      remove={styleDelete}
+      enable={{ name: (r) => r.name, save: (r, on) => styleSave({ id: r.id, status: on ? 1 : 0 }) }}
+      Editor={StyleForm}
+    />
   );
 };
 
