@@ -9,10 +9,16 @@ export function wfStatusText(f: (id: string) => string, status: string) {
 /** Workflow types of this product (the monitor's type filter offers them; add new ones here). */
 export const WF_TYPES = ['CollectionWorkflow', 'LogArchiveWorkflow', 'ExportWorkflow', 'ExportExpiryWorkflow', 'DeliveryWorkflow', 'InvitationWorkflow', 'ReviewWorkflow', 'GradingWorkflow', 'LotteryWorkflow', 'AnswerLogArchiveWorkflow', 'TranslationWorkflow'];
 
-/** The review and grading workflows' current step (their "step" memo: "level N",
- *  "administrator", "grading", or how they ended) in the console's language; any other
- *  workflow's step word is shown as it is. */
-export function wfStepText(fmt: (id: string, values?: Record<string, string | number>) => string, step: string) {
+/**
+ * The step column of the workflow monitor in the console's language. The review and grading
+ * workflows publish their current step in the "step" memo ("level N", "administrator",
+ * "grading", or how they ended); those words are named exactly. Any other step (or a running
+ * workflow without a step memo) is named by what a workflow of its type does
+ * (bo.wf.step.<type>, one text per WF_TYPES entry) while it runs, and left empty once it has
+ * closed (the status says how), never shown as the raw memo word; a type the console does
+ * not know keeps the word.
+ */
+export function wfStepText(fmt: (id: string, values?: Record<string, string | number>) => string, step: string, type?: string, running = true) {
   const level = /^level ([1-3])$/.exec(step);
   if (level) return fmt('rv.step.level', { n: Number(level[1]) });
   const key: Record<string, string> = {
@@ -23,5 +29,7 @@ export function wfStepText(fmt: (id: string, values?: Record<string, string | nu
     grading: 'rv.wf.grading',
     graded: 'rv.wf.graded',
   };
-  return key[step] ? fmt(key[step]) : step;
+  if (key[step]) return fmt(key[step]);
+  if (type && WF_TYPES.includes(type)) return running ? fmt(`bo.wf.step.${type}`) : '';
+  return step;
 }

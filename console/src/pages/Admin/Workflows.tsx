@@ -129,14 +129,16 @@ const Workflows: React.FC = () => {
     {
       title: f('rv.wf.step'),
       dataIndex: 'step',
-      render: (_, r) =>
-        r.step ? (
-          <span data-testid="wf-step" data-step={r.step}>
-            {wfStepText((id, values) => intl.formatMessage({ id }, values), r.step)}
+      render: (_, r) => {
+        const text = wfStepText((id, values) => intl.formatMessage({ id }, values), r.step ?? '', r.workflowType, r.status === 'Running');
+        return text ? (
+          <span data-testid="wf-step" data-step={r.step ?? ''}>
+            {text}
           </span>
         ) : (
           '-'
-        ),
+        );
+      },
     },
     { title: f('admin.wf.start'), dataIndex: 'startTime' },
     { title: f('admin.wf.close'), dataIndex: 'closeTime' },
