@@ -1,4 +1,5 @@
 // survey/c/share: share title, image and description.
+import { PictureOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Spin } from 'antd';
 import React from 'react';
 import { shareGet, shareSave } from '../../services/collect';
@@ -15,7 +16,16 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
   );
   if (loading) return <Spin />;
   return (
-    <Card size="small" title={f('co.share.title')}>
+    <Card
+      size="small"
+      title={f('co.share.title')}
+      extra={
+        // the share poster (mo/poster/{dwSurveyId}): a PNG with the title and the QR code of the answer link
+        <Button href={`/v8/diaowen/mo/poster/${encodeURIComponent(info.id)}`} icon={<PictureOutlined />} data-testid="share-poster-link">
+          {f('bo.share.posterLink')}
+        </Button>
+      }
+    >
       <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 640 }}>
         <Form.Item name="title" label={f('co.share.shareTitle')} rules={[{ max: 100, message: f('co.share.titleMax') }]}>
           <Input showCount maxLength={100} data-testid="share-title" />
