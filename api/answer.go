@@ -120,6 +120,7 @@ func (s *server) answerClient(c *gin.Context, p map[string]string) answersvc.Cli
 	if len(cl.ContactLink) > 64 {
 		cl.ContactLink = ""
 	}
+	s.weixinClient(c, &cl)
 	return cl
 }
 
@@ -131,6 +132,7 @@ func (s *server) answerSurveyJSON(c *gin.Context) {
 		http.SetCookie(c.Writer, &http.Cookie{Name: browserCookie, Value: cl.BrowserID, Path: "/", MaxAge: 365 * 24 * 3600,
 			HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	}
+	s.weixinIdentify(c, p, &cl)
 	c.Header("Cache-Control", "no-store")
 	r, err := s.d.Answer.LoadSurvey(c.Request.Context(), first(p, "sid", "surveyId"), p["anPwd"], cl)
 	respond(c, r, err)

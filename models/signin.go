@@ -35,7 +35,9 @@ type SMSCode struct {
 const (
 	AuthStateOIDC   = "oidc"   // an OpenID Connect authorization in progress
 	AuthStateWeixin = "weixin" // a WeChat website QR login (or binding) in progress
-
+	// AuthStateWeixinAnswer is an in-WeChat OAuth identification of a respondent (Nonce holds
+	// the survey id the identity is for).
+	AuthStateWeixinAnswer = "wxanswer"
 )
 
 // AuthState is a one-time value of a third-party sign-in: the OAuth state (with the OIDC

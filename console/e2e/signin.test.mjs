@@ -158,11 +158,21 @@ test('single sign-on with a real OpenID Connect provider; a forged state is refu
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/en';
 
-test('a WeChat-only survey: a normal browser gets the 430 page with the QR code; the WeChat browser answers', async () => {
+/** A phone with the WeChat browser of WeChat user wxUser (the stand-in reads "WxUser/<name>"). */
+async function wechatPhone(wxUser) {
+  const ctx = await browser.newContext({ userAgent: `${WECHAT_UA} WxUser/${wxUser}`, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const ours = [new URL(BASE).host, new URL(STANDIN).host];
+  await ctx.route('**/*', (route) => (ours.includes(new URL(route.request().url()).host) ? route.continue() : (external.push(route.request().url()), route.abort())));
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(T);
+  return { ctx, page };
+}
+
+test('a WeChat-only survey: a normal browser gets the 430 QR page; in WeChat the OAuth identifies the respondent, one answer per WeChat user', async () => {
   const api = apiClient(await apiLogin());
   const t = (x) => ({ dwHtml: x, dwText: x });
   const { sid } = await publish(api, 'WeChat only', 'survey', {
-    surveyAttrs: { weixinAttr: { enabled: true } },
+    surveyAttrs: { weixinAttr: { enabled: true, anNum: 1 } },
     questions: [{ dwId: 'w1', quType: 'RADIO', quTitleObj: t('Your choice'), quAttr: { isRequired: true }, quRadios: [{ dwId: 'w1a', optionTitleObj: t('Tea') }, { dwId: 'w1b', optionTitleObj: t('Coffee') }] }],
   });
   const { ctx, page } = await newPage();
@@ -174,13 +184,44 @@ test('a WeChat-only survey: a normal browser gets the 430 page with the QR code;
   await checkA11y(page, 'answer: 430 WeChat only');
   await ctx.close();
 
-  const wx = await browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
-  await wx.route('**/*', (route) => (new URL(route.request().url()).host === new URL(BASE).host ? route.continue() : (external.push(route.request().url()), route.abort())));
-  const wp = await wx.newPage();
-  wp.setDefaultTimeout(T);
-  await wp.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
-  await wp.locator('#qu-w1').getByText('Coffee').click();
-  await wp.getByRole('button', { name: 'Submit' }).click();
-  await wp.locator('[data-testid=answer-done]').waitFor({ timeout: T });
-  await wx.close();
+  // in WeChat: the page goes through WeChat's web OAuth (snsapi_base) at the stand-in and back
+  const wx = await wechatPhone('wx-e2e-answer');
+  const visited = [];
+  wx.page.on('request', (r) => r.isNavigationRequest() && r.frame() === wx.page.mainFrame() && visited.push(r.url()));
+  await wx.page.goto(`${BASE}/v8/diaowen/an/${sid}`);
+  await wx.page.locator('#qu-w1').getByText('Coffee').waitFor({ timeout: T });
+  const authorize = visited.find((u) => u.startsWith(`${STANDIN}/connect/oauth2/authorize`));
+  assert.ok(authorize, `went through WeChat's OAuth: ${visited.join(' ')}`);
+  const aq = new URL(authorize).searchParams;
+  assert.equal(aq.get('scope'), 'snsapi_base');
+  assert.equal(aq.get('redirect_uri'), `${BASE}/v8/diaowen/an/${sid}`);
+  assert.ok(visited.some((u) => u.includes('code=') && u.startsWith(`${BASE}/v8/diaowen/an/${sid}`)), 'came back with the code');
+  // the code and state are taken out of the address (a reload does not replay them)
+  assert.equal(new URL(wx.page.url()).searchParams.get('code'), null);
+  // the identity is an HttpOnly cookie, invisible to the page
+  assert.equal(await wx.page.evaluate(() => document.cookie.includes('dwWx_')), false);
+  assert.ok((await wx.ctx.cookies(BASE)).some((c) => c.name.startsWith('dwWx_') && c.httpOnly), 'HttpOnly identity cookie');
+  await wx.page.locator('#qu-w1').getByText('Coffee').click();
+  await wx.page.getByRole('button', { name: 'Submit' }).click();
+  await wx.page.locator('[data-testid=answer-done]').waitFor({ timeout: T });
+
+  // the same WeChat user again: over the survey's one answer per WeChat user
+  await wx.page.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
+  await wx.page.locator('[data-code="412"]').waitFor({ timeout: T });
+  assert.match(await wx.page.locator('[data-code="412"]').innerText(), /already answered/);
+  await checkA11y(wx.page, 'answer: WeChat user over the limit');
+  await wx.ctx.close();
+
+  // a browser that only claims to be WeChat, without WeChat's code: it is sent to the OAuth
+  // page, which refuses it (no identity, no answer)
+  const spoof = await browser.newContext({ userAgent: WECHAT_UA, locale: 'en-US' });
+  const sp = await spoof.newPage();
+  sp.setDefaultTimeout(T);
+  const r = await sp.request.post(`${BASE}/api/dwsurvey/none/v6/dw-answer-survey/save-survey-answer.do`, {
+    data: { sid, jsonVersion: 6, isTest: 0, answerJson: JSON.stringify({ answerCommon: { answerDwId: 'spoof-' + Date.now() }, anQuestions: [{ quDwId: 'w1', quType: 'RADIO', anRadio: { optionDwId: 'w1a' } }] }) },
+    headers: { 'User-Agent': WECHAT_UA },
+  });
+  assert.equal((await r.json()).data?.anCheckResultCode, 431);
+  await spoof.close();
+  assert.deepEqual(external, [], 'no requests left for other hosts');
 });

@@ -113,6 +113,10 @@ func Deps(p Parts) api.Deps {
 	acct := &account.Service{DB: db, Limiter: limiter, Audit: rec, Site: st, TokenTTL: cfg.Auth.TokenTTL,
 		MaxFailures: cfg.Auth.LoginMaxFailures, Window: cfg.Auth.LoginWindow, Now: p.Now, LoginKey: p.LoginKey}
 	answers.RowFeatures = append(answers.RowFeatures, ev)
+	sg := Signin(p, acct, rec, limiter, st)
+	if sg.Weixin != nil { // in-WeChat identification of respondents (weixinAttr)
+		answers.Weixin = sg
+	}
 	return api.Deps{
 		Eval:     ev,
 		Lottery:  lot,
@@ -128,7 +132,7 @@ func Deps(p Parts) api.Deps {
 			Fonts: &report.Fonts{Path: cfg.Export.Font, LatinPath: cfg.Export.LatinFont}},
 		StyleTemplate: &styletemplate.Service{DB: db, Audit: rec, Now: p.Now},
 		Account:       acct,
-		Signin:        Signin(p, acct, rec, limiter, st),
+		Signin:        sg,
 		Admin:         &admin.Service{DB: db, Audit: rec, Now: p.Now, Region: regionLookup(p.Regions)},
 		Upload:        &upload.Service{DB: db, Blob: p.Blob, MaxBytes: int64(cfg.Upload.MaxSizeMB) << 20},
 		Answer:        answers,

@@ -27,6 +27,12 @@ type Client struct {
 	ContactName    string
 	// ContactLink is the relateContactEsId of a personal link (an/{sid}/contacts/{id}).
 	ContactLink string
+	// WeixinOpenID returns the respondent's WeChat openid for a survey from the signed
+	// in-WeChat identity the browser holds ("" or nil: none; weixin.go).
+	WeixinOpenID func(surveyID string) string
+	// WeixinRefused is why the in-WeChat identification sent with this request failed (a
+	// forged or replayed state, a used code): the gate shows it instead of starting again.
+	WeixinRefused string
 }
 
 // GateInput is what the gates look at.
@@ -70,7 +76,11 @@ type gateState struct {
 	person   *person
 	// personMax is the person's answer limit (0: none)
 	personMax int
-	cached    *gateEntry
+	// weixinOpenID is the identified WeChat respondent of a WeChat-only survey, weixinMax
+	// the answers allowed per WeChat user (0: no limit).
+	weixinOpenID string
+	weixinMax    int
+	cached       *gateEntry
 }
 
 func refuse(code int, msg string) *Check {
@@ -226,8 +236,10 @@ func (s *Service) gate(ctx context.Context, in GateInput) (*gateState, *Check, e
 	if who != nil && a.contactOn {
 		st.personMax = a.contactMax
 	}
-	if a.weixinOn && !strings.Contains(in.Client.UserAgent, "MicroMessenger") {
-		return st, refuse(430, "Please open this survey in WeChat to answer"), nil
+	if a.weixinOn {
+		if c, err := s.weixinGate(ctx, st, in); err != nil || c != nil {
+			return st, c, err
+		}
 	}
 	return st, &Check{AnCheckIsPass: true, AnCheckResultCode: 200, AnCheckResultMsg: "ok"}, nil
 }

@@ -71,6 +71,9 @@ type Service struct {
 	// ProbeLimit lookups of unknown survey ids per client address in ProbeWindow (probe.go).
 	ProbeLimit  int
 	ProbeWindow time.Duration
+	// Weixin starts the in-WeChat identification of respondents of WeChat-only surveys
+	// (signin.Service; nil: WeChat is not configured and such surveys cannot be answered).
+	Weixin WeixinAuth
 
 	once  sync.Once
 	mysql bool
@@ -161,6 +164,7 @@ type attrs struct {
 	contactWho     string // contactAttr.whoAn (contact.go)
 	contactMax     int    // answers per person (0: no limit)
 	weixinOn       bool
+	weixinMax      int  // answers per WeChat user (weixinAttr.anNum; 0: no limit)
 	voteRank       bool // voteAttr.showVoteRankList (on when absent); counts are public only for vote surveys
 	scoreTop       bool // scoreAttr.showTopSum (true or {"enabled": true}): the score ranking is public
 	// from the collection settings (services/collect): deny-list IP mode, bulk passwords
@@ -256,9 +260,12 @@ func (s *Service) buildAttrs(d *lang.Survey) attrs {
 		}
 	}
 	decodeContactAttr(sa.ContactAttr, &a)
-	var wx lang.Enabled
+	var wx weixinAttr
 	decode(sa.WeixinAttr, &wx)
 	a.weixinOn = bool(wx.Enabled)
+	if a.weixinOn && wx.AnNum != nil {
+		a.weixinMax = max(0, int(*wx.AnNum))
+	}
 	a.voteRank = sa.VoteAttr == nil || sa.VoteAttr.ShowVoteRankList == nil || bool(*sa.VoteAttr.ShowVoteRankList)
 	if sc := sa.ScoreAttr; sc != nil && len(sc.ShowTopSum) > 0 {
 		var on lang.Bool

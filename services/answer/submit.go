@@ -352,6 +352,9 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 		if st.person != nil && st.personMax > 0 {
 			j.capped = append(j.capped, cappedKey{key: st.person.key(), cap: st.personMax, code: CodePersonLimit})
 		}
+		if st.weixinOpenID != "" && st.weixinMax > 0 {
+			j.capped = append(j.capped, cappedKey{key: keyWeixin + st.weixinOpenID, cap: st.weixinMax, code: CodePersonLimit})
+		}
 		if st.pwdHash != "" && st.pwdCap > 0 {
 			j.capped = append(j.capped, cappedKey{key: keyPwd + st.pwdHash[:16], cap: st.pwdCap, code: 403})
 		}

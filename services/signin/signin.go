@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"sync"
 	"time"
 
 	"gorm.io/gorm"
@@ -47,6 +48,9 @@ type Service struct {
 	// PublicURL is the server's external base URL (redirect addresses).
 	PublicURL string
 	Now       func() time.Time
+
+	keyMu sync.Mutex
+	idKey []byte // HMAC key of in-WeChat respondent identities (weixin_answer.go)
 }
 
 // SMSRules are the code limits (config sms.*).

@@ -87,7 +87,7 @@ export async function call<T>(method: string, path: string, opts: { params?: Rec
   return body as Envelope<T>;
 }
 
-export const surveyJson = (p: { sid?: string; surveyId?: string; anPwd?: string; answerId?: string; relateContactEsId?: string; wxCode?: string }) =>
+export const surveyJson = (p: { sid?: string; surveyId?: string; anPwd?: string; answerId?: string; relateContactEsId?: string; wxCode?: string; wxState?: string }) =>
   call<SurveyJsonData>('GET', 'none/v6/dw-answer-survey/survey-json-by-survey-id.do', { params: p });
 
 export const checkAnswerPwd = (sid: string, anPwd: string) =>

@@ -49,6 +49,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
   const [meta, setMeta] = useState<{ surveyId: string; sid: string; version?: number }>({ surveyId: '', sid });
   const [showPwd, setShowPwd] = useState(false);
   const [pwd, setPwd] = useState(query.get('anPwd') ?? '');
+  const wxReturn = useRef<{ code?: string; state?: string }>({ code: query.get('code') || undefined, state: query.get('state') || undefined });
   const [pwdErr, setPwdErr] = useState('');
   const [answers, setAnswers] = useState<Record<string, AnQuestion>>({});
   const [flags, setFlags] = useState<Record<string, boolean>>({});
@@ -118,7 +119,17 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
       return;
     }
     try {
-      const res = await surveyJson({ sid, anPwd: query.get('anPwd') || undefined, answerId: routeAnswerId, relateContactEsId, wxCode: query.get('code') || undefined });
+      // back from WeChat's OAuth (code, state): sent once, then taken out of the address so that
+      // a reload does not replay them (the server keeps the identity in an HttpOnly cookie)
+      const wx = wxReturn.current;
+      wxReturn.current = {};
+      if (wx.code || wx.state) {
+        const u = new URL(window.location.href);
+        u.searchParams.delete('code');
+        u.searchParams.delete('state');
+        window.history.replaceState(window.history.state, '', u.pathname + u.search + (u.hash === '#wechat_redirect' ? '' : u.hash));
+      }
+      const res = await surveyJson({ sid, anPwd: query.get('anPwd') || undefined, answerId: routeAnswerId, relateContactEsId, wxCode: wx.code, wxState: wx.state });
       if (res.resultCode !== 200 || !res.data) {
         setLoadErr(res.resultMsg || t('an.msg.failed'));
         setPhase('message');
