@@ -3,7 +3,7 @@ export default {
   'menu.importBank': 'นำเข้าคลังคำถาม',
   'menu.lr.importSurvey': 'นำเข้าแบบสำรวจ',
   'au.tab.edit': 'ออกแบบ',
-  'au.tab.style': 'สไตล์',
+  'au.tab.style': 'รูปแบบ',
   'au.tab.attr': 'การตั้งค่าการตอบ',
   'au.tab.end': 'หน้าสิ้นสุด',
   'au.tab.logic': 'โค้ดตรรกะ',

@@ -15,7 +15,7 @@ export default {
   'co.tab.ip': 'ช่วง IP',
   'co.tab.wx': 'แอปแชท',
   'co.tab.quota': 'ความคืบหน้าโควตา',
-  'co.tab.redirection': 'การเปลี่ยนหน้าเมื่อจบ',
+  'co.tab.redirection': 'เปลี่ยนเส้นทางเมื่อจบ',
   'co.url.notPublished': 'แบบสำรวจนี้ยังไม่ได้เผยแพร่: เผยแพร่ในตัวออกแบบเพื่อเริ่มเก็บข้อมูล',
   'co.url.link': 'ลิงก์สำหรับตอบ',
   'co.url.qr': 'คิวอาร์โค้ด',

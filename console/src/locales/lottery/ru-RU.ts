@@ -3,7 +3,7 @@ export default {
   'menu.dws.designSolution': 'Решения',
   'menu.dws.designDimensionGroup': 'Шкалы',
   'menu.dws.designDimension': 'Группа шкал',
-  'menu.dws.designEval360': 'Оцениваемые 360°',
+  'menu.dws.designEval360': 'Объекты оценки 360°',
   'menu.answer.lottery': 'Розыгрыш',
   'menu.answer.dimension': 'Отчёт об оценке',
   'menu.answer.previewSolution': 'Предпросмотр решения',
