@@ -217,7 +217,13 @@ func (s *server) console() gin.HandlerFunc {
 			return
 		}
 		c.Header("Cache-Control", "no-cache")
-		c.Header("Content-Security-Policy", ConsoleCSP(frameAncestors))
+		csp := ConsoleCSP(frameAncestors)
+		if _, answer := lightAnswerPath(clean); answer && s.d.Signin != nil && s.d.Signin.Weixin != nil &&
+			strings.Contains(c.Request.UserAgent(), "MicroMessenger") {
+			// in WeChat the answer page loads WeChat's JS-SDK for the share card (answer/wxshare.ts)
+			csp = strings.Replace(csp, "script-src 'self'", "script-src 'self' "+WeixinSDKOrigin, 1)
+		}
+		c.Header("Content-Security-Policy", csp)
 		if frameAncestors == "'none'" {
 			c.Header("X-Frame-Options", "DENY")
 		}
@@ -246,6 +252,10 @@ func lightAnswerPath(p string) (sid string, ok bool) {
 	}
 	return "", false
 }
+
+// WeixinSDKOrigin serves WeChat's JS-SDK (jweixin), the only outside script the answer page
+// loads, and only inside WeChat with WeChat configured.
+const WeixinSDKOrigin = "https://res.wx.qq.com"
 
 // ConsoleCSP is the Content-Security-Policy of the console's pages (the umi build and the light
 // answer build): scripts, styles, fonts, calls and frames only from this origin and never

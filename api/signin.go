@@ -25,7 +25,7 @@ func (s *server) registerSignin() {
 	s.handle(http.MethodGet, "anon/security-token/login-options.do", "", "The login page's channels (password, SMS, WeChat, single sign-on)", s.loginOptions)
 	s.handle(http.MethodGet, "anon/oidc/start.do", "", "OpenID Connect: the provider's authorization address (PKCE, state, nonce)", noStore, s.oidcStart)
 	s.handle(http.MethodPost, "anon/oidc/login.do", "", "OpenID Connect: finish the login with the provider's code and state", noStore, s.oidcLogin)
-	s.handle(http.MethodGet, "anon/weixin/js-api-ticket.do", "", "WeChat JS-SDK configuration for a page URL (appId, nonceStr, timestamp, signature)", noStore, s.jsAPITicket)
+	s.handle(http.MethodGet, "anon/weixin/js-api-ticket.do", "", "WeChat JS-SDK configuration for a page URL (appId, nonceStr, timestamp, signature); with sid also the survey's share card", noStore, s.jsAPITicket)
 	s.handle(http.MethodGet, "anon/web/map-config.do", "", "Map provider of geolocation questions (provider, browser key; configured false: offline IP-region fallback)", s.mapConfig)
 	s.handle(http.MethodPost, "app/user/phone/send-code.do", models.PermAuthenticated, "Send a code to the phone to bind", noStore, s.sendBindCode)
 	s.handle(http.MethodPost, "app/user/phone.do", models.PermAuthenticated, "Bind or change the own phone with the code sent to it", noStore, s.bindPhone)
@@ -177,6 +177,15 @@ func (s *server) jsAPITicket(c *gin.Context) {
 	cfg, err := s.d.Signin.JSAPIConfig(c.Request.Context(), c.Query("url"))
 	if err != nil {
 		fail(c, err)
+		return
+	}
+	if sid := c.Query("sid"); sid != "" && s.d.Collect != nil { // the answer page's share card
+		card, err := s.d.Collect.PublicShare(c.Request.Context(), sid, requestBase(c))
+		if err != nil {
+			fail(c, err)
+			return
+		}
+		ok(c, gin.H{"appId": cfg.AppID, "nonceStr": cfg.NonceStr, "timestamp": cfg.Timestamp, "signature": cfg.Signature, "share": card})
 		return
 	}
 	ok(c, cfg)

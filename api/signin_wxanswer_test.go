@@ -194,3 +194,39 @@ func TestWeixinAnswerIdentity(t *testing.T) {
 }
 
 func weixinCookieName(surveyID string) string { return "dwWx_" + surveyID }
+
+// The answer page's WeChat share card: js-api-ticket.do with sid adds the survey's share
+// settings (title falls back to the survey's, relative image made absolute, the answer link);
+// an unknown or unpublished survey has none.
+func TestWeixinShareCard(t *testing.T) {
+	_, base := smsStandin(t)
+	e := testenv.NewServer(t, "sqlite", testenv.Options{Config: func(c *config.Config) {
+		c.Server.PublicURL = signinPublic
+		c.Weixin.AppID, c.Weixin.AppSecret, c.Weixin.APIBase, c.Weixin.OpenBase = "wx-app-1", "wx-secret-1", base, base
+	}})
+	owner := e.Client(t, e.AdminToken(t))
+	id, sid := publishDoc(t, owner, "survey", simpleDoc(M{}))
+	page := url.QueryEscape(signinPublic + "/v8/diaowen/an/" + sid)
+	type card struct {
+		AppID, Signature string
+		Share            struct{ Title, Desc, ImgURL, Link string }
+	}
+	var c card
+	e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url=" + page + "&sid=" + sid).OK(t, &c)
+	if c.Signature == "" || c.Share.Title != "Answer test" || c.Share.Link != signinPublic+"/v8/diaowen/an/"+sid || c.Share.ImgURL != "" {
+		t.Fatalf("default card %+v", c)
+	}
+	owner.Post("app/survey/share/save.do", M{"surveyId": id, "title": "Tell us", "description": "Two minutes", "imageUrl": "/files/share.png"}).OK(t, nil)
+	e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url=" + page + "&sid=" + sid).OK(t, &c)
+	if c.Share.Title != "Tell us" || c.Share.Desc != "Two minutes" || c.Share.ImgURL != signinPublic+"/files/share.png" {
+		t.Fatalf("card %+v", c)
+	}
+	if r := e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url=" + page + "&sid=nosuchsid"); r.Code(t) == 200 {
+		t.Fatalf("unknown survey: %s", r.Body)
+	}
+	var info surveyInfo
+	owner.Post("app/survey/add.do", M{"surveyName": "Draft", "surveyType": "survey"}).OK(t, &info)
+	if r := e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url=" + page + "&sid=" + info.Sid); r.Code(t) == 200 {
+		t.Fatalf("unpublished survey: %s", r.Body)
+	}
+}

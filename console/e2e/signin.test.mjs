@@ -171,10 +171,12 @@ async function wechatPhone(wxUser) {
 test('a WeChat-only survey: a normal browser gets the 430 QR page; in WeChat the OAuth identifies the respondent, one answer per WeChat user', async () => {
   const api = apiClient(await apiLogin());
   const t = (x) => ({ dwHtml: x, dwText: x });
-  const { sid } = await publish(api, 'WeChat only', 'survey', {
+  const { id, sid } = await publish(api, 'WeChat only', 'survey', {
     surveyAttrs: { weixinAttr: { enabled: true, anNum: 1 } },
     questions: [{ dwId: 'w1', quType: 'RADIO', quTitleObj: t('Your choice'), quAttr: { isRequired: true }, quRadios: [{ dwId: 'w1a', optionTitleObj: t('Tea') }, { dwId: 'w1b', optionTitleObj: t('Coffee') }] }],
   });
+  const shared = await api('POST', 'app/survey/share/save.do', { surveyId: id, title: 'Tea or coffee?', description: 'One question', imageUrl: '/share/tea.png' });
+  assert.equal(shared.resultCode, 200, JSON.stringify(shared));
   const { ctx, page } = await newPage();
   await page.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
   await page.locator('[data-code="430"]').waitFor({ timeout: T });
@@ -186,6 +188,15 @@ test('a WeChat-only survey: a normal browser gets the 430 QR page; in WeChat the
 
   // in WeChat: the page goes through WeChat's web OAuth (snsapi_base) at the stand-in and back
   const wx = await wechatPhone('wx-e2e-answer');
+  // WeChat's JS-SDK exists only inside WeChat: a stand-in records what the page asks of it
+  // (registered last, so it answers before the catch-all route; the page's CSP must admit it)
+  await wx.ctx.route('https://res.wx.qq.com/**', (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: 'window.__wx=[];window.wx={config:function(c){__wx.push(["config",c])},ready:function(f){f()},' +
+        'updateAppMessageShareData:function(d){__wx.push(["app",d])},updateTimelineShareData:function(d){__wx.push(["timeline",d])}};',
+    }),
+  );
   const visited = [];
   wx.page.on('request', (r) => r.isNavigationRequest() && r.frame() === wx.page.mainFrame() && visited.push(r.url()));
   await wx.page.goto(`${BASE}/v8/diaowen/an/${sid}`);
@@ -201,6 +212,14 @@ test('a WeChat-only survey: a normal browser gets the 430 QR page; in WeChat the
   // the identity is an HttpOnly cookie, invisible to the page
   assert.equal(await wx.page.evaluate(() => document.cookie.includes('dwWx_')), false);
   assert.ok((await wx.ctx.cookies(BASE)).some((c) => c.name.startsWith('dwWx_') && c.httpOnly), 'HttpOnly identity cookie');
+  // the share card: wx.config signed by the server for this address, then both share calls
+  await wx.page.waitForFunction(() => (window.__wx || []).length >= 3, null, { timeout: T });
+  const calls = Object.fromEntries(await wx.page.evaluate(() => window.__wx));
+  assert.equal(calls.config.appId, 'wx-e2e-app');
+  assert.match(calls.config.signature, /^[0-9a-f]{40}$/);
+  assert.deepEqual(calls.config.jsApiList, ['updateAppMessageShareData', 'updateTimelineShareData']);
+  assert.deepEqual(calls.app, { title: 'Tea or coffee?', desc: 'One question', link: `${BASE}/v8/diaowen/an/${sid}`, imgUrl: `${BASE}/share/tea.png` });
+  assert.deepEqual(calls.timeline, { title: 'Tea or coffee?', link: `${BASE}/v8/diaowen/an/${sid}`, imgUrl: `${BASE}/share/tea.png` });
   await wx.page.locator('#qu-w1').getByText('Coffee').click();
   await wx.page.getByRole('button', { name: 'Submit' }).click();
   await wx.page.locator('[data-testid=answer-done]').waitFor({ timeout: T });

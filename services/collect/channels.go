@@ -356,6 +356,46 @@ func (s *Service) SaveShare(ctx context.Context, p *account.Principal, in Share)
 	return &in, nil
 }
 
+// ShareCard is the WeChat share card of an answer page (updateAppMessageShareData /
+// updateTimelineShareData): the survey's share settings, its title when no share title is
+// set, absolute addresses.
+type ShareCard struct {
+	Title  string `json:"title"`
+	Desc   string `json:"desc"`
+	ImgURL string `json:"imgUrl"`
+	Link   string `json:"link"`
+}
+
+// PublicShare is the share card of a published survey (anonymous: what its answer page shows
+// anyway); base is the site's address for relative image paths and the link.
+func (s *Service) PublicShare(ctx context.Context, sid, base string) (*ShareCard, error) {
+	sid = trim(sid)
+	if sid == "" {
+		return nil, models.Invalid("No survey id")
+	}
+	sv, err := s.Answers.LookupSurvey(ctx, sid) // unknown ids count as probes
+	if err != nil {
+		return nil, err
+	}
+	if sv.DeletedAt != nil || sv.PublishedVersion == 0 {
+		return nil, models.ErrNotFound
+	}
+	cs, err := s.setting(ctx, s.DB, sv.ID)
+	if err != nil {
+		return nil, err
+	}
+	link := s.AnswerURL(base, sv.Sid)
+	card := &ShareCard{Title: cs.ShareTitle, Desc: cs.ShareDesc, ImgURL: cs.ShareImage, Link: link}
+	if card.Title == "" {
+		card.Title = sv.Title
+	}
+	if strings.HasPrefix(card.ImgURL, "/") && !strings.HasPrefix(card.ImgURL, "//") {
+		root := strings.TrimSuffix(link, "/v8/diaowen/an/"+sv.Sid)
+		card.ImgURL = root + card.ImgURL
+	}
+	return card, nil
+}
+
 // ---- QR code ----
 
 // AnswerURL is the respondent link of a survey on base (server.public_url or the request's).

@@ -18,6 +18,7 @@ import { pipeModule, prepareSurvey } from '../../survey/optional';
 import { DoneState, Footer, LoadingState, MessageState, type FooterInfo } from './page/States';
 import { useAntiCheat, type AnEvents } from './page/useAntiCheat';
 import { preloadWidgets } from './widgets';
+import { applyWeixinShare } from './wxshare';
 import {
   clean, clearDrafts, findDraft, fmtSeconds, msgText, nowStr, plainText, quTitle, safeHtml, saveDraft, textOf, useT, uuid,
   type Draft,
@@ -161,6 +162,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
       setMeta({ surveyId: res.data.surveyJson?.surveyId ?? parsed.doc.id ?? '', sid: res.data.surveyJson?.sid ?? sid, version: res.data.surveyJson?.version });
       setShowPwd(code === 403 || !!c.showAnswerPwd);
       setPhase('answer');
+      void applyWeixinShare(res.data.surveyJson?.sid ?? sid).catch(() => undefined); // in WeChat: the share card
     } catch (e) {
       setLoadErr(errText(t, e));
       setPhase('message');
