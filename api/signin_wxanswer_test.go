@@ -212,12 +212,12 @@ func TestWeixinShareCard(t *testing.T) {
 		Share            struct{ Title, Desc, ImgURL, Link string }
 	}
 	var c card
-	e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url=" + page + "&sid=" + sid).OK(t, &c)
+	e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url="+page+"&sid="+sid).OK(t, &c)
 	if c.Signature == "" || c.Share.Title != "Answer test" || c.Share.Link != signinPublic+"/v8/diaowen/an/"+sid || c.Share.ImgURL != "" {
 		t.Fatalf("default card %+v", c)
 	}
 	owner.Post("app/survey/share/save.do", M{"surveyId": id, "title": "Tell us", "description": "Two minutes", "imageUrl": "/files/share.png"}).OK(t, nil)
-	e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url=" + page + "&sid=" + sid).OK(t, &c)
+	e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url="+page+"&sid="+sid).OK(t, &c)
 	if c.Share.Title != "Tell us" || c.Share.Desc != "Two minutes" || c.Share.ImgURL != signinPublic+"/files/share.png" {
 		t.Fatalf("card %+v", c)
 	}
