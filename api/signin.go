@@ -26,6 +26,7 @@ func (s *server) registerSignin() {
 	s.handle(http.MethodGet, "anon/oidc/start.do", "", "OpenID Connect: the provider's authorization address (PKCE, state, nonce)", noStore, s.oidcStart)
 	s.handle(http.MethodPost, "anon/oidc/login.do", "", "OpenID Connect: finish the login with the provider's code and state", noStore, s.oidcLogin)
 	s.handle(http.MethodGet, "anon/weixin/js-api-ticket.do", "", "WeChat JS-SDK configuration for a page URL (appId, nonceStr, timestamp, signature); with sid also the survey's share card", noStore, s.jsAPITicket)
+	s.registerMaps()
 	s.handle(http.MethodGet, "anon/web/map-config.do", "", "Map provider of geolocation questions (provider, browser key; configured false: offline IP-region fallback)", s.mapConfig)
 	s.handle(http.MethodPost, "app/user/phone/send-code.do", models.PermAuthenticated, "Send a code to the phone to bind", noStore, s.sendBindCode)
 	s.handle(http.MethodPost, "app/user/phone.do", models.PermAuthenticated, "Bind or change the own phone with the code sent to it", noStore, s.bindPhone)

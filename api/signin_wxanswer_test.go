@@ -230,3 +230,36 @@ func TestWeixinShareCard(t *testing.T) {
 		t.Fatalf("unpublished survey: %s", r.Body)
 	}
 }
+
+// Reverse geocoding through the configured AMap key (the stand-in checks key and signature);
+// without a key the call says so and the page keeps the coordinates.
+func TestMapReverse(t *testing.T) {
+	e := testenv.NewServer(t, "sqlite", testenv.Options{})
+	e.Client(t, "").Get("anon/web/map-reverse.do?lng=116.397428&lat=39.90923").Refused(t, 400, "not configured")
+	st, base := smsStandin(t)
+	st.AMapKey, st.AMapPrivateKey = "amap-k", "amap-p"
+	e = testenv.NewServer(t, "sqlite", testenv.Options{Config: func(c *config.Config) {
+		c.Maps.Key, c.Maps.PrivateKey, c.Maps.ServiceBase = "amap-k", "amap-p", base
+	}})
+	var a struct {
+		FormattedAddress string
+		AddressComponent struct{ Province, District string }
+	}
+	e.Client(t, "").Get("anon/web/map-reverse.do?lng=116.397428&lat=39.90923").OK(t, &a)
+	if a.FormattedAddress == "" || a.AddressComponent.Province != "北京市" {
+		t.Fatalf("address %+v", a)
+	}
+	e.Client(t, "").Get("anon/web/map-reverse.do?lng=500&lat=1").Refused(t, 400, "longitude")
+	// the private key and the service key never reach the browser
+	var cfg map[string]any
+	e.Client(t, "").Get("anon/web/map-config.do").OK(t, &cfg)
+	for _, v := range cfg {
+		if v == "amap-p" {
+			t.Fatalf("private key sent: %v", cfg)
+		}
+	}
+	e = testenv.NewServer(t, "sqlite", testenv.Options{Config: func(c *config.Config) {
+		c.Maps.Key, c.Maps.PrivateKey, c.Maps.ServiceBase = "amap-k", "wrong", base
+	}})
+	e.Client(t, "").Get("anon/web/map-reverse.do?lng=116.397428&lat=39.90923").Refused(t, 400, "no address")
+}

@@ -288,6 +288,12 @@ type MapsConfig struct {
 	Key      string `yaml:"key"`
 	// SecurityCode is Amap's JS API security code (sent to the page with the key).
 	SecurityCode string `yaml:"security_code"`
+	// ServiceKey is the AMap web service key of the server's reverse geocoding (empty: Key);
+	// PrivateKey its digital signature private key (empty: unsigned requests); ServiceBase
+	// overrides https://restapi.amap.com (a test stand-in). Never sent to the browser.
+	ServiceKey  string `yaml:"service_key"`
+	PrivateKey  string `yaml:"private_key"`
+	ServiceBase string `yaml:"service_base"`
 }
 
 type DataConfig struct {

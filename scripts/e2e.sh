@@ -37,6 +37,7 @@ export DWS_WEIXIN_APP_ID=wx-e2e-app DWS_WEIXIN_APP_SECRET=wx-e2e-secret DWS_WEIX
   DWS_WEIXIN_OPEN_BASE="http://127.0.0.1:$standinport"
 export DWS_OIDC_ISSUER="http://127.0.0.1:$oidcport/" DWS_OIDC_CLIENT_ID=dws-e2e DWS_OIDC_CLIENT_SECRET=dws-e2e-secret \
   DWS_OIDC_ROLE_MAP="dws-admins=DWSURVEY_SUPER_ADMIN" DWS_OIDC_BUTTON_TEXT="Corp single sign-on"
+export DWS_MAPS_KEY=e2e-amap-key DWS_MAPS_PRIVATE_KEY=e2e-amap-private DWS_MAPS_SERVICE_BASE="http://127.0.0.1:$standinport"
 export STANDIN_URL="http://127.0.0.1:$standinport" OIDC_URL="http://127.0.0.1:$oidcport"
 # a local stand-in of an OpenAI-compatible chat-completions API does the AI translations
 # (tools/aistandin: checks the key and model, marks each text "[<code>] ")

@@ -244,3 +244,26 @@ test('a WeChat-only survey: a normal browser gets the 430 QR page; in WeChat the
   await spoof.close();
   assert.deepEqual(external, [], 'no requests left for other hosts');
 });
+
+test('geolocation: with the map key the server names the place (AMap web service at the stand-in, signed)', async () => {
+  const api = apiClient(await apiLogin());
+  const t = (x) => ({ dwHtml: x, dwText: x });
+  const { sid } = await publish(api, 'Where are you', 'survey', { questions: [{ dwId: 'g1', quType: 'GEOLOCATION', quTitleObj: t('Your location'), quAttr: { isRequired: true } }] });
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  await ctx.grantPermissions(['geolocation']);
+  await ctx.setGeolocation({ latitude: 39.90923, longitude: 116.397428, accuracy: 20 });
+  await ctx.route('**/*', (route) => (new URL(route.request().url()).host === new URL(BASE).host ? route.continue() : (external.push(route.request().url()), route.abort())));
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(T);
+  const before = (await (await fetch(`${STANDIN}/_standin/calls`)).json())['amap-regeo'] || 0;
+  await page.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Get location' }).click();
+  await page.getByTestId('geo-address').waitFor({ timeout: T });
+  assert.match(await page.getByTestId('geo-address').innerText(), /北京市东城区/);
+  assert.equal(((await (await fetch(`${STANDIN}/_standin/calls`)).json())['amap-regeo'] || 0) - before, 1, 'one signed request to the provider');
+  await checkA11y(page, 'answer: geolocation with an address');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.locator('[data-testid=answer-done]').waitFor({ timeout: T });
+  await ctx.close();
+  assert.deepEqual(external, [], 'no requests left for other hosts');
+});

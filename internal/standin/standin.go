@@ -39,6 +39,9 @@ type Server struct {
 	// (host, optionally with port, as configured in the WeChat console).
 	WeixinAppID, WeixinSecret string
 	WeixinDomain              string
+	// AMapKey and AMapPrivateKey are the AMap web service key and its signing private key
+	// (empty: requests need no signature).
+	AMapKey, AMapPrivateKey string
 	// TokenTTL is the life of access tokens and tickets (WeChat: 7200 s).
 	TokenTTL time.Duration
 	Now      func() time.Time
@@ -80,6 +83,7 @@ func (s *Server) init() {
 //	POST /tencent/           Tencent Cloud SendSms (TC3-HMAC-SHA256)
 //	GET  /cgi-bin/token, /cgi-bin/ticket/getticket, /sns/oauth2/access_token, /sns/userinfo
 //	GET  /connect/qrconnect (website QR login page), /connect/oauth2/authorize (in-WeChat OAuth)
+//	GET  /v3/geocode/regeo   AMap web service reverse geocoding (key, digital signature)
 //	GET  /_standin/sms?phone=  delivered messages; GET /_standin/calls  request counts
 func (s *Server) Handler() http.Handler {
 	s.mu.Lock()
@@ -95,6 +99,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/connect/qrconnect", s.wxQRConnect)
 	mux.HandleFunc("/connect/oauth2/authorize", s.wxAuthorize)
 	mux.HandleFunc("/connect/confirm", s.wxConfirm)
+	mux.HandleFunc("/v3/geocode/regeo", s.amapRegeo)
 	mux.HandleFunc("/_standin/sms", func(w http.ResponseWriter, r *http.Request) {
 		phone := r.URL.Query().Get("phone")
 		out := []Message{}

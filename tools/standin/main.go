@@ -22,6 +22,8 @@ func main() {
 	flag.StringVar(&st.WeixinAppID, "weixin-app-id", "wx-e2e-app", "WeChat app id")
 	flag.StringVar(&st.WeixinSecret, "weixin-secret", "wx-e2e-secret", "WeChat app secret")
 	flag.StringVar(&st.WeixinDomain, "weixin-domain", "", "authorised redirect domain (host[:port]; empty: any)")
+	flag.StringVar(&st.AMapKey, "amap-key", "e2e-amap-key", "AMap web service key")
+	flag.StringVar(&st.AMapPrivateKey, "amap-private-key", "e2e-amap-private", "AMap digital signature private key")
 	flag.Parse()
 	log.Printf("standin on %s", *addr)
 	log.Fatal(http.ListenAndServe(*addr, st.Handler()))

@@ -1,6 +1,24 @@
 // Geolocation (GEOLOCATION): the browser's position and an accuracy level.
 import { useState } from 'react';
+import { call } from '../../../services/answer';
 import { base, type WidgetProps } from './shared';
+
+type Reverse = { formattedAddress: string; addressComponent?: Record<string, string> };
+let mapConfigured: Promise<boolean> | undefined;
+
+/** The address of a point from the server's map provider (services/maps); null without a map key or on failure. */
+async function reverseGeocode(lng: number, lat: number): Promise<Reverse | null> {
+  mapConfigured ??= call<{ configured?: boolean }>('GET', 'anon/web/map-config.do')
+    .then((r) => !!r.data?.configured)
+    .catch(() => false);
+  if (!(await mapConfigured)) return null;
+  try {
+    const r = await call<Reverse>('GET', 'anon/web/map-reverse.do', { params: { lng: lng.toFixed(6), lat: lat.toFixed(6) } });
+    return r.resultCode === 200 && r.data?.formattedAddress ? r.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export function Geo(p: WidgetProps) {
   const { q, a, set, t, notify } = p;
@@ -13,9 +31,11 @@ export function Geo(p: WidgetProps) {
     }
     setBusy(true);
     navigator.geolocation.getCurrentPosition(
-      (pos) => {
-        setBusy(false);
+      async (pos) => {
         const { longitude, latitude, accuracy } = pos.coords;
+        // with a map key the server names the place; without one the coordinates stay the address
+        const addr = await reverseGeocode(longitude, latitude);
+        setBusy(false);
         set({
           ...base(q, a),
           anLocation: {
@@ -23,8 +43,9 @@ export function Geo(p: WidgetProps) {
             longitude,
             latitude,
             accuracy,
-            formattedAddress: `${longitude.toFixed(6)},${latitude.toFixed(6)}`,
-            locationBrand: 'browser',
+            formattedAddress: addr?.formattedAddress || `${longitude.toFixed(6)},${latitude.toFixed(6)}`,
+            ...(addr?.addressComponent ? { addressComponent: addr.addressComponent } : {}),
+            locationBrand: addr ? 'amap' : 'browser',
             locationClient: 'browser',
             locationType: q.quAttr?.locationAttr?.locationType || 'accurate',
           },
@@ -47,6 +68,7 @@ export function Geo(p: WidgetProps) {
       {loc?.formattedAddress && (
         <div className="dwa-geo-box">
           <div>{t('an.geo.coords', { lng: loc.longitude?.toFixed(6), lat: loc.latitude?.toFixed(6), acc: Math.round(loc.accuracy ?? 0) })}</div>
+          {loc.locationBrand === 'amap' && <div data-testid="geo-address">{loc.formattedAddress}</div>}
           <div role="radiogroup" aria-label={t('an.geo.accuracy')} className="dwa-geo-acc">
             <span>{t('an.geo.accuracy')}</span>
             {(['vague', 'accurate', 'high'] as const).map((k) => (
