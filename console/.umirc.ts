@@ -6,10 +6,11 @@ export default defineConfig({
   // html-a11y-plugin: the page allows zoom (WCAG 1.4.4; umi's template sets user-scalable=no).
   plugins: ['./scripts/answer-lite-plugin.ts', './scripts/html-a11y-plugin.ts'],
   // antd's default primary blue (#1677ff) has 4.1:1 with white text; #0958d9 (antd blue-7) 6.2:1.
+  // Hover shades darker (#003eb3, antd blue-8; the derived lighter #2e7ae6 is 4.16:1 with white).
   // Secondary texts at #595959 (7:1; antd's #8c8c8c is 3.4:1); tag colours in src/global.css.
   antd: {
     theme: {
-      token: { colorPrimary: '#0958d9', colorLink: '#0958d9', colorTextSecondary: '#595959', colorTextTertiary: '#595959', colorTextDescription: '#595959', colorTextQuaternary: '#707070', colorError: '#c62828' },
+      token: { colorPrimary: '#0958d9', colorLink: '#0958d9', colorPrimaryHover: '#003eb3', colorLinkHover: '#003eb3', colorTextSecondary: '#595959', colorTextTertiary: '#595959', colorTextDescription: '#595959', colorTextQuaternary: '#707070', colorError: '#c62828' },
     },
   },
   access: {},

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BASE, T, apiClient, apiLogin, checkA11y, launchBrowser, newPage as openPage, publish, rowMenuClick, uiLogin } from './lib.mjs';
+import { BASE, T, apiClient, apiLogin, checkA11y, launchBrowser, newPage as openPage, publish, rowMenuClick, settled, uiLogin } from './lib.mjs';
 
 const run = Date.now().toString(36).slice(-6);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dws-export-'));
@@ -79,6 +79,7 @@ const A11Y = (include) => ({ console: true, include, exclude: '.ant-btn-primary,
 async function exportFile(page, { format, withFiles = false, codes = false }) {
   await page.locator('[data-testid=data-export]').click();
   await page.locator('[data-testid=export-scope]').waitFor();
+  await settled(page); // the dialog zooms in: a click during the animation can miss the radio
   assert.match(await page.locator('[data-testid=export-scope]').innerText(), /current filters/);
   await page.locator(`[data-testid=export-format] input[value=${format}]`).check();
   if (codes) await page.getByLabel('Option numbers instead of option texts').check();

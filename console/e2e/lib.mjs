@@ -105,14 +105,17 @@ export const a11yLog = [];
 /**
  * Waits (up to 5 s) until no finite CSS animation or transition is running: a dialog, toast or
  * menu still fading in has mid-fade colours, which axe would report as low contrast. Endless
- * ones (spinners, scrolling text) are not waited for. Toasts (.ant-message) come and go on
+ * ones (spinners, scrolling text) are not waited for, but a table still loading or a button in
+ * its loading state is (antd fades them to 65 %, which reads as low contrast). Toasts (.ant-message) come and go on
  * their own timer, so checkA11y leaves them out (antd's default toast colours pass AA).
  */
 export async function settled(page) {
   await page.waitForTimeout(150);
   await page
     .waitForFunction(
-      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming?.().iterations === Infinity),
+      () =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming?.().iterations === Infinity) &&
+        !document.querySelector('.ant-btn-loading, .ant-table-wrapper .ant-spin-spinning'),
       null,
       { timeout: 5000, polling: 100 },
     )
