@@ -52,9 +52,9 @@ bin/ip2region.db:
 	mkdir -p bin && tmp=$$(mktemp -d) && (cd "$$tmp" && npm pack --silent ip2region@2.3.0 >/dev/null && tar xzf ip2region-2.3.0.tgz) && \
 	  cp "$$tmp/package/data/ip2region.db" $@ && rm -rf "$$tmp"
 
-## chromium: Debian's Chromium and CJK fonts for the browser tests
+## chromium: Debian's Chromium with CJK and Thai fonts for the browser tests (screenshots are looked at)
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; fi
+	@if [ ! -x /usr/bin/chromium ] || ! fc-list | grep -qi loma; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-thai-tlwg; fi
 
 ## doc-tools: what exports and reports are made with and checked by: readstat (SPSS .sav),
 ## PSPP (reads .sav back), LibreOffice (opens .docx), poppler (PDF to PNG), a CJK .ttf font

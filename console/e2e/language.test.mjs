@@ -7,8 +7,9 @@
 //  2. the translation file round trip: the .xlsx export has the spec's columns; the file with
 //     two cells changed is previewed (2 changed) and imported into the draft, then published;
 //  3. a respondent answers in Chinese, switches to English mid-survey and keeps the answers;
-//  4. the console frame in each of the eight languages on the survey list (no missing-key
-//     markers, the language's own menu texts);
+//  4. the console in each of the eight languages on the survey list, designer, charts and the
+//     users admin page: no missing-key markers, no English interface text left (every line of
+//     the page checked against the en-US texts the language translates), screenshots;
 //  5. the answer page's own texts (buttons, page progress, required marks and messages) in
 //     ja-JP and ru-RU, from src/locales/answer/<lang>.ts (skipped, naming the file, while a
 //     language has none: the page then answers in English, which is asserted instead).
@@ -16,7 +17,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, test } from 'node:test';
-import { BASE, T, a11yReport, apiClient, apiLogin, checkA11y, launchBrowser, newPage as openPage, publish, uiLogin } from './lib.mjs';
+import { BASE, T, a11yReport, apiClient, apiLogin, checkA11y, launchBrowser, newPage as openPage, publish, settled, uiLogin } from './lib.mjs';
 
 const run = Date.now().toString(36).slice(-6);
 const title = (t) => ({ quTitleObj: { dwHtml: t, dwText: t.replace(/<[^>]*>/g, '') } });
@@ -127,7 +128,33 @@ test('AI translation, review, publish, file round trip, respondent switches mid-
   }
 });
 
-test('the console frame in eight languages', async () => {
+// Every console text of a language, parsed from its locale files (src/locales/<module>/<lang>.ts,
+// results/chart-<lang>.ts, data-<lang>.ts, core/, shell/): key -> text.
+function consoleTexts(lang) {
+  const root = new URL('../src/locales/', import.meta.url);
+  const out = {};
+  for (const dir of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!dir.isDirectory()) continue;
+    for (const f of fs.readdirSync(new URL(`${dir.name}/`, root))) {
+      if (f === `${lang}.ts` || f.endsWith(`-${lang}.ts`)) Object.assign(out, messagesOf(new URL(`${dir.name}/${f}`, root)));
+    }
+  }
+  return Object.assign(messagesOf(new URL(`${lang}.ts`, root)), out);
+}
+
+// English interface texts that a page in `lang` must not show: every en-US text the language
+// translates differently (texts it keeps as they are, like "DWSurvey", do not count).
+function englishLeft(lang) {
+  const en = consoleTexts('en-US');
+  const own = consoleTexts(lang);
+  return new Set(Object.entries(en).filter(([k, v]) => own[k] !== undefined && own[k] !== v && /\p{L}{3}/u.test(v) && !/\{/.test(v)).map(([, v]) => v));
+}
+
+// Data, not interface texts, that happen to equal an English message: the site name in the
+// header and the seeded administrator's display name.
+const DATA = new Set(['DWSurvey', 'Administrator']);
+
+test('the console in eight languages: survey list, designer, charts and an admin page', { timeout: 600000 }, async () => {
   const want = {
     'zh-CN': '我的问卷',
     'en-US': 'My surveys',
@@ -138,20 +165,36 @@ test('the console frame in eight languages', async () => {
     'ja-JP': 'マイアンケート',
     'ru-RU': 'Мои опросы',
   };
+  const s = await publish(api, `Lang pages ${run}`, 'survey', {
+    questions: [{ dwId: 'p1', quType: 'RADIO', ...title('Pick'), quRadios: [radio('p1a', 'A'), radio('p1b', 'B')] }],
+  });
+  const pages = [
+    ['survey list', '/v8/dw/survey'],
+    ['designer', `/v8/dws/design/edit/${s.id}`],
+    ['charts', `/v8/dws/d/chart/${s.id}`],
+    ['admin users', '/v8/dw/admin/user/user'],
+  ];
   const { ctx, page } = await openPage(browser, external);
   try {
     await uiLogin(page);
     for (const [lang, text] of Object.entries(want)) {
+      const english = lang === 'en-US' ? new Set() : englishLeft(lang);
       await page.evaluate((l) => {
         localStorage.setItem('language', l);
         localStorage.setItem('umi_locale', l);
       }, lang);
-      await page.goto(`${BASE}/v8/dw/survey`, { waitUntil: 'networkidle' });
-      await page.getByRole('menuitem', { name: text }).first().waitFor();
-      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
-      const body = await page.locator('body').innerText();
-      assert.ok(!/\b(menu|app|common|error)\.[a-zA-Z]+\.?[a-zA-Z]*\b/.test(body), `${lang}: a missing-key marker in ${body.slice(0, 400)}`);
-      await checkA11y(page, `survey list: ${lang}`, { console: true });
+      for (const [label, url] of pages) {
+        await page.goto(`${BASE}${url}`, { waitUntil: 'networkidle' });
+        await page.getByRole('menuitem', { name: text }).first().waitFor();
+        await settled(page);
+        assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+        const body = await page.locator('body').innerText();
+        assert.ok(!/\b(menu|app|common|error|au|an|rs|bo|lg|ex|ct)\.[a-zA-Z]+\.?[a-zA-Z]*\b/.test(body), `${lang} ${label}: a missing-key marker in ${body.slice(0, 400)}`);
+        const left = [...new Set(body.split('\n').map((l) => l.trim()).filter((l) => english.has(l) && !DATA.has(l)))];
+        assert.deepEqual(left, [], `${lang} ${label}: English interface texts left`);
+        await page.screenshot({ path: `${process.env.E2E_SHOTS || '/tmp'}/console-${lang}-${label.replace(/ /g, '-')}.png` });
+        if (label === 'survey list') await checkA11y(page, `survey list: ${lang}`, { console: true });
+      }
     }
   } finally {
     await ctx.close();
@@ -162,7 +205,12 @@ test('the console frame in eight languages', async () => {
 // object of 'key': 'text'); null when the language has no answer file.
 function answerTexts(lang) {
   const file = new URL(`../src/locales/answer/${lang}.ts`, import.meta.url);
-  if (!fs.existsSync(file)) return null;
+  return fs.existsSync(file) ? messagesOf(file) : null;
+}
+
+// The 'key': 'text' entries of a locale file (a plain object; spreads and imports are skipped).
+function messagesOf(file) {
+  if (!fs.existsSync(file)) return {};
   const src = fs.readFileSync(file, 'utf8');
   const out = {};
   for (const m of src.matchAll(/^\s*'([^']+)'\s*:\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*,?\s*$/gm)) {
