@@ -213,19 +213,9 @@ func (s *Service) Analysis(ctx context.Context, days int) (*Analysis, error) {
 	if err := db.Model(&models.Survey{}).Where("deleted_at IS NULL AND state = ?", models.SurveyCollecting).Count(&a.Collecting).Error; err != nil {
 		return nil, err
 	}
-	sub, err := s.sumByKey(ctx, models.CounterSubmitted, models.CounterSubmitted, nil)
+	dk, byDay, err := s.answerCounts(ctx, days, nil, &a.Answers)
 	if err != nil {
 		return nil, err
-	}
-	a.Answers = sub[models.CounterSubmitted]
-	dk := s.dayKeys(days)
-	byKey, err := s.sumByKey(ctx, models.MetaKeyDay+dk[0], models.MetaKeyDay+dk[len(dk)-1], nil)
-	if err != nil {
-		return nil, err
-	}
-	byDay := map[string]int64{}
-	for k, n := range byKey {
-		byDay[strings.TrimPrefix(k, models.MetaKeyDay)] = n
 	}
 	a.AnswersByDay = series(dk, byDay)
 	a.AnswersByWeek = weeks(a.AnswersByDay)
@@ -445,19 +435,9 @@ func (s *Service) AuthorOverview(ctx context.Context, userID string, days int) (
 			o.Collecting++
 		}
 	}
-	sub, err := s.sumByKey(ctx, models.CounterSubmitted, models.CounterSubmitted, ids)
+	dk, byDay, err := s.answerCounts(ctx, days, ids, &o.Answers)
 	if err != nil {
 		return nil, err
-	}
-	o.Answers = sub[models.CounterSubmitted]
-	dk := s.dayKeys(days)
-	byKey, err := s.sumByKey(ctx, models.MetaKeyDay+dk[0], models.MetaKeyDay+dk[len(dk)-1], ids)
-	if err != nil {
-		return nil, err
-	}
-	byDay := map[string]int64{}
-	for k, n := range byKey {
-		byDay[strings.TrimPrefix(k, models.MetaKeyDay)] = n
 	}
 	o.AnswersByDay = series(dk, byDay)
 	o.AnswersToday = byDay[dk[len(dk)-1]]
@@ -470,4 +450,24 @@ func (s *Service) AuthorOverview(ctx context.Context, userID string, days int) (
 		return nil, err
 	}
 	return o, nil
+}
+
+// answerCounts reads the submitted answers of the surveys ids (nil: all) into *total and their
+// counts per day of the last `days` days (day keys in the service's time zone, oldest first).
+func (s *Service) answerCounts(ctx context.Context, days int, ids []string, total *int64) ([]string, map[string]int64, error) {
+	sub, err := s.sumByKey(ctx, models.CounterSubmitted, models.CounterSubmitted, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	*total = sub[models.CounterSubmitted]
+	dk := s.dayKeys(days)
+	byKey, err := s.sumByKey(ctx, models.MetaKeyDay+dk[0], models.MetaKeyDay+dk[len(dk)-1], ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	byDay := map[string]int64{}
+	for k, n := range byKey {
+		byDay[strings.TrimPrefix(k, models.MetaKeyDay)] = n
+	}
+	return dk, byDay, nil
 }
