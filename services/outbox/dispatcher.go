@@ -33,8 +33,13 @@ type Dispatcher struct {
 	// Lease is how long claimed rows belong to this dispatcher (default 1 minute); it must
 	// exceed the time a handler takes.
 	Lease time.Duration
-	// Poll is the interval of the recovery poll (default 2 s); Nudge dispatches at once.
+	// Poll is the interval of the recovery poll (default 2 s).
 	Poll time.Duration
+	// Settle and MaxSettle shape the round a nudge asks for: it starts once no further nudge
+	// came for Settle (default 50 ms), and at the latest MaxSettle (default 500 ms) after the
+	// first. A burst of submissions is thus dispatched in a few full batches after it, not a
+	// round per answer competing with the burst for the CPU; a lone change waits Settle.
+	Settle, MaxSettle time.Duration
 	// Retain is how long dispatched rows are kept before they are purged (default 7 days).
 	Retain time.Duration
 	// Now is the clock (time.Now when nil).
@@ -85,6 +90,12 @@ func (d *Dispatcher) init() {
 		if d.Retain <= 0 {
 			d.Retain = 7 * 24 * time.Hour
 		}
+		if d.Settle <= 0 {
+			d.Settle = 50 * time.Millisecond
+		}
+		if d.MaxSettle < d.Settle {
+			d.MaxSettle = max(d.Settle, 500*time.Millisecond)
+		}
 	})
 }
 
@@ -95,7 +106,7 @@ func (d *Dispatcher) now() time.Time {
 	return time.Now().UTC()
 }
 
-// Nudge asks for a dispatch round now (never blocks; nudges while a round runs coalesce).
+// Nudge asks for a dispatch round soon (Settle; never blocks; nudges coalesce).
 func (d *Dispatcher) Nudge() {
 	if d == nil {
 		return
@@ -107,8 +118,8 @@ func (d *Dispatcher) Nudge() {
 	}
 }
 
-// Run dispatches until ctx ends: a round on every nudge and every Poll, each round
-// repeated while it found a full batch.
+// Run dispatches until ctx ends: a round after nudges settle and on every Poll, each
+// round repeated while it found a full batch.
 func (d *Dispatcher) Run(ctx context.Context) {
 	d.init()
 	t := time.NewTicker(d.Poll)
@@ -128,7 +139,30 @@ func (d *Dispatcher) Run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-d.nudge:
+			if !d.settle(ctx) {
+				return
+			}
 		case <-t.C:
+		}
+	}
+}
+
+// settle waits until nudges pause for Settle, or MaxSettle has passed; false when ctx ended.
+func (d *Dispatcher) settle(ctx context.Context) bool {
+	deadline := time.NewTimer(d.MaxSettle)
+	defer deadline.Stop()
+	quiet := time.NewTimer(d.Settle)
+	defer quiet.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-deadline.C:
+			return true
+		case <-quiet.C:
+			return true
+		case <-d.nudge:
+			quiet.Reset(d.Settle) // Go ≥ 1.23 timers: no stale tick to drain
 		}
 	}
 }

@@ -257,3 +257,68 @@ func TestRunDispatchesOnNudgeAndPurgesOldRows(t *testing.T) {
 		t.Fatal("a dispatched row older than Retain was kept")
 	}
 }
+
+func TestNudgesOfABurstSettleIntoRoundsAfterIt(t *testing.T) {
+	db := testenv.DB(t, "sqlite")
+	var mu sync.Mutex
+	var handledAt []time.Time
+	d := &Dispatcher{DB: db, Poll: time.Hour, Settle: 100 * time.Millisecond, MaxSettle: 5 * time.Second}
+	d.Register("ok", func(ctx context.Context, ev models.OutboxEvent) error {
+		mu.Lock()
+		handledAt = append(handledAt, time.Now())
+		mu.Unlock()
+		return nil
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go d.Run(ctx)
+	time.Sleep(50 * time.Millisecond) // the first round found nothing
+	// a burst: an event and a nudge every 10 ms for 400 ms (nudges closer than Settle)
+	for i := 0; i < 40; i++ {
+		Add(db, time.Now(), Event{Kind: "ok", Key: fmt.Sprint("b", i)})
+		d.Nudge()
+		time.Sleep(10 * time.Millisecond)
+	}
+	burstEnd := time.Now()
+	deadline := time.Now().Add(5 * time.Second)
+	for pending(t, db) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if p := pending(t, db); p != 0 {
+		t.Fatalf("%d events still pending after the burst settled", p)
+	}
+	cancel() // the first dispatcher stops: the second one alone sees the next events
+	mu.Lock()
+	defer mu.Unlock()
+	for _, at := range handledAt {
+		if at.Before(burstEnd) {
+			t.Fatalf("an event was dispatched %v before the burst ended (the nudges had not settled)", burstEnd.Sub(at))
+		}
+	}
+	ctx, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+
+	// MaxSettle bounds the wait when nudges never pause
+	d2 := &Dispatcher{DB: db, Poll: time.Hour, Settle: 100 * time.Millisecond, MaxSettle: 300 * time.Millisecond}
+	first := make(chan time.Time, 100)
+	d2.Register("ok2", func(ctx context.Context, ev models.OutboxEvent) error { first <- time.Now(); return nil })
+	go d2.Run(ctx)
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	stop := time.After(3 * time.Second)
+	for i := 0; ; i++ {
+		select {
+		case at := <-first:
+			if at.Sub(start) > 2*time.Second {
+				t.Fatalf("first dispatch %v after the first nudge; MaxSettle is 300 ms", at.Sub(start))
+			}
+			return
+		case <-stop:
+			t.Fatal("nudges that never pause starved the dispatch")
+		default:
+		}
+		Add(db, time.Now(), Event{Kind: "ok2", Key: fmt.Sprint("c", i)})
+		d2.Nudge()
+		time.Sleep(10 * time.Millisecond)
+	}
+}
