@@ -1,7 +1,6 @@
 // The console in ko-KR: every module's texts are translated in <module>/ko-KR.ts, the root texts
 // in core/ko-KR.ts and the frame (application, menu, error and common texts) in shell/ko-KR.ts
 // (tests/locales.test.ts checks that every key of en-US is present and translated).
-import en from './en-US';
 import answer from './answer/ko-KR';
 import authoring from './authoring/ko-KR';
 import collect from './collect/ko-KR';
@@ -20,4 +19,4 @@ import signin from './signin/ko-KR';
 import core from './core/ko-KR';
 import shell from './shell/ko-KR';
 
-export default { ...en, ...answer, ...authoring, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };
+export default { ...answer, ...authoring, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };

@@ -1,8 +1,7 @@
 // The console in ru-RU, translated completely: the frame (application, menu, error and common
 // texts) in shell/ru-RU.ts, the root texts (sign-in, user centre, administration) in core/ru-RU.ts and
-// every module's texts in <module>/ru-RU.ts. The en-US spread first is only a safety net for keys
-// added later; tests/locales.test.ts requires every key to come from the language's own files.
-import en from './en-US';
+// every module's texts in <module>/ru-RU.ts. tests/locales.test.ts requires every key
+// to come from the language's own files.
 import adminres from './adminres/ru-RU';
 import answer from './answer/ru-RU';
 import authoring from './authoring/ru-RU';
@@ -22,7 +21,6 @@ import signin from './signin/ru-RU';
 import webhook from './webhook/ru-RU';
 
 export default {
-  ...en,
   ...answer,
   ...authoring,
   ...collect,

@@ -1,8 +1,7 @@
 // The console in th-TH, translated completely: the frame (application, menu, error and common
 // texts) in shell/th-TH.ts, the root texts (sign-in, user centre, administration) in core/th-TH.ts and
-// every module's texts in <module>/th-TH.ts. The en-US spread first is only a safety net for keys
-// added later; tests/locales.test.ts requires every key to come from the language's own files.
-import en from './en-US';
+// every module's texts in <module>/th-TH.ts. tests/locales.test.ts requires every key
+// to come from the language's own files.
 import adminres from './adminres/th-TH';
 import answer from './answer/th-TH';
 import authoring from './authoring/th-TH';
@@ -22,7 +21,6 @@ import signin from './signin/th-TH';
 import webhook from './webhook/th-TH';
 
 export default {
-  ...en,
   ...answer,
   ...authoring,
   ...collect,

@@ -1,7 +1,6 @@
 // The console in vi-VN: every module's texts are translated in <module>/vi-VN.ts, the root texts
 // in core/vi-VN.ts and the frame (application, menu, error and common texts) in shell/vi-VN.ts
 // (tests/locales.test.ts checks that every key of en-US is present and translated).
-import en from './en-US';
 import answer from './answer/vi-VN';
 import authoring from './authoring/vi-VN';
 import collect from './collect/vi-VN';
@@ -20,4 +19,4 @@ import signin from './signin/vi-VN';
 import core from './core/vi-VN';
 import shell from './shell/vi-VN';
 
-export default { ...en, ...answer, ...authoring, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };
+export default { ...answer, ...authoring, ...collect, ...contacts, ...exportTexts, ...piping, ...results, ...review, ...security, ...webhook, ...adminres, ...languageTexts, ...lottery, ...backoffice, ...signin, ...core, ...shell };
