@@ -348,6 +348,8 @@ test('by hand: a contact with a bad e-mail is refused at the field, saved, moved
   await page.getByLabel('Search contacts').press('Enter');
   const row = page.locator('.ant-table-row').filter({ hasText: acct });
   await row.waitFor();
+  // the new contact was already on the unfiltered first page: wait for the search's result (up to T)
+  await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1, null, { timeout: T }).catch(() => {});
   assert.equal(await page.locator('.ant-table-row').count(), 1);
   await row.getByLabel('Select row Manual Contact').check();
   await page.getByTestId('ct-move').click();

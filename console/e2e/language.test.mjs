@@ -99,6 +99,8 @@ test('AI translation, review, publish, file round trip, respondent switches mid-
     await checkA11y(page, 'design: import preview', { console: true });
     await page.locator('[data-testid=lg-import-apply]').click();
     await page.getByText('Imported into the draft').first().waitFor();
+    // the editor reloads the draft after the toast: wait for it (up to T), then assert
+    await page.waitForFunction(() => document.querySelector('[data-testid=lg-text-optionTitle-c1b]')?.value === 'Blue', null, { timeout: T }).catch(() => {});
     assert.equal(await page.locator('[data-testid=lg-text-optionTitle-c1b]').inputValue(), 'Blue');
     await page.locator('[data-testid=lg-publish-en]').click();
     await page.getByText('Published to respondents').first().waitFor();
