@@ -246,8 +246,13 @@ func (s *server) invitationList(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	l, err := s.d.Contacts.InvitationLanguage(c.Request.Context(), principal(c), surveyIDParam(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
 	ok(c, gin.H{"items": r, "channels": s.d.Contacts.ChannelsReady(), "perMinute": s.d.Config.Mail.PerMinute,
-		"languages": contacts.Languages, "maxReminders": contacts.MaxReminders})
+		"languages": contacts.Languages, "language": l, "maxReminders": contacts.MaxReminders})
 }
 
 type stopBody struct {

@@ -1,8 +1,9 @@
 // Contacts journey (issue 14) in real Chromium against the real binary, with a real SMTP server
 // (tools/smtpsink: STARTTLS + AUTH, started by scripts/e2e.sh, its messages at SMTP_API_URL):
 // import a 200-row .xlsx with 5 bad rows (the preview names them, 195 saved), bind the group to a
-// contact-only survey, send invitations (195 messages with distinct personal links), answer
-// through one link (that contact completed), an anonymous visit gets the 413 login offer and a
+// contact-only survey, send invitations in Japanese (the dialog presets the survey's English; 195
+// messages in Japanese with the survey's Japanese title and distinct personal links that open the
+// Japanese translation), answer through one link (that contact completed), an anonymous visit gets the 413 login offer and a
 // contact logs in and answers, a second answer over the per-contact limit is refused, "Remind
 // now" reaches only the unanswered, and a bound system user's My tasks shows the survey pending,
 // then answered.
@@ -74,7 +75,8 @@ async function waitMessages(n, timeout = 90000) {
   assert.fail(`${got.length} messages arrived, want ${n}`);
 }
 
-const linkOf = (m) => (m.Body.match(/https?:\/\/\S+\/contacts\/([0-9a-f]{24})/) || [])[0];
+const linkOf = (m) => (m.Body.match(/https?:\/\/\S+\/contacts\/([0-9a-f]{24})(\?lang=ja)?/) || [])[0];
+const JA_TITLE = `研修アンケート ${run}`;
 
 async function waitSave(page, action) {
   const [resp] = await Promise.all([
@@ -99,6 +101,7 @@ before(async () => {
   admin = await newPage();
   await uiLogin(admin.page);
   survey = await publish(api, `Contacts only ${run}`, 'survey', {
+    dwId: `ct${run}`,
     surveyAttrs: { contactAttr: { enabled: true, whoAn: 'bind', anNum: 1 } },
     questions: [
       {
@@ -152,9 +155,23 @@ test('bind the group, send invitations: 195 messages with distinct links', async
   await page.keyboard.press('Escape');
   await page.getByTestId('bd-bind').click();
   await page.getByText('195 bound, 0 were bound already').waitFor();
+  // a published Japanese translation of the title: the Japanese messages use it
+  const ja = await api('POST', 'app/v6/language/add', {
+    surveyId: survey.id,
+    languageCode: 'ja',
+    languageName: '日本語',
+    languageJsonScript: JSON.stringify([{ lanCode: `ct${run}`, lanType: 'surveyName', lanValue: JA_TITLE }]),
+  });
+  assert.equal(ja.resultCode, 200, JSON.stringify(ja));
   await page.getByTestId('inv-open').click();
   await page.getByTestId('inv-submit').waitFor();
+  // the survey is written in English: the message language starts as English; the author picks Japanese
+  const langItem = page.locator('.ant-form-item').filter({ has: page.locator('#invitation_language') }).locator('.ant-select-selection-item');
+  await langItem.filter({ hasText: /^English$/ }).waitFor();
   await checkA11y(page, 'invitation dialog', { console: true });
+  await langItem.click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Japanese (日本語)' }).click();
+  await langItem.filter({ hasText: 'Japanese (日本語)' }).waitFor();
   await page.locator('#invitation_reminders').fill('1');
   const [resp] = await Promise.all([
     page.waitForResponse((r) => r.url().includes('invitation/send.do'), { timeout: T }),
@@ -170,7 +187,10 @@ test('bind the group, send invitations: 195 messages with distinct links', async
   const to = new Set(all.map((m) => m.To[0]));
   assert.equal(links.size, 195, 'distinct personal links');
   assert.equal(to.size, 195, 'distinct recipients');
-  assert.ok(got[0].Subject.includes(`Contacts only ${run}`), got[0].Subject);
+  assert.equal(got[0].Subject, `アンケートご協力のお願い：${JA_TITLE}`);
+  assert.ok(got[0].Body.includes(`アンケート「${JA_TITLE}」へのご回答をお願いいたします。`), got[0].Body);
+  assert.ok(got[0].Body.includes('以下のあなた専用のリンクからご回答ください'), got[0].Body);
+  assert.ok(all.every((m) => linkOf(m)?.endsWith('?lang=ja')), 'every link opens the Japanese translation');
   await page.getByTestId('inv-sent').filter({ hasText: '195' }).waitFor({ timeout: 30000 });
   await checkA11y(page, 'bind contacts page', { console: true });
 });
@@ -184,6 +204,7 @@ test('answer through a link; anonymous 413 then contact login; over the limit re
     const { ctx, page } = await newPage();
     await page.goto(link, { waitUntil: 'networkidle' });
     await page.locator('#qu-k1').waitFor();
+    await page.getByText(JA_TITLE).first().waitFor(); // the link opened the Japanese translation
     await checkA11y(page, 'answer page through a personal link');
     await answer(page);
     await ctx.close();
@@ -238,7 +259,7 @@ test('remind now: only the 193 unanswered get the reminder', async () => {
   const to = new Set(reminders.map((m) => m.To[0]));
   assert.equal(to.size, 193);
   for (const answered of [`c${run}001@example.org`, `c${run}003@example.org`]) assert.ok(!to.has(answered), `${answered} answered: no reminder`);
-  assert.ok(all[195].Subject.startsWith('提醒'), all[195].Subject);
+  assert.equal(all[195].Subject, `【リマインド】アンケートご回答のお願い：${JA_TITLE}`);
   await page.getByTestId('inv-state').filter({ hasText: 'Finished' }).waitFor({ timeout: 30000 });
 });
 

@@ -63,8 +63,9 @@ type Sink struct {
 	mu       sync.Mutex
 	msgs     []Message
 	reject   map[string]bool
-	failNext int // transient failures (451) of the next RCPTs
-	data     int // DATA commands seen
+	failNext int             // transient failures (451) of the next RCPTs
+	failOnce map[string]bool // recipients refused once with 451
+	data     int             // DATA commands seen
 	hung     chan struct{}
 	hanging  bool
 	conns    map[string]bool
@@ -86,7 +87,7 @@ func Start(o Options) (*Sink, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sink{opts: o, reject: map[string]bool{}, conns: map[string]bool{}, hung: make(chan struct{}), CAFile: filepath.Join(o.Dir, "ca.pem")}
+	s := &Sink{opts: o, reject: map[string]bool{}, failOnce: map[string]bool{}, conns: map[string]bool{}, hung: make(chan struct{}), CAFile: filepath.Join(o.Dir, "ca.pem")}
 	if err := os.WriteFile(s.CAFile, caPEM, 0o644); err != nil {
 		return nil, err
 	}
@@ -141,10 +142,20 @@ func (s *Sink) Reject(addr string) {
 	s.mu.Unlock()
 }
 
-// FailNext makes the next n recipients fail with 451 (temporarily).
+// FailNext makes the next n recipients fail with 451 (temporarily), whoever they are: the
+// count is only consumed by a recipient that is not rejected (Reject), so a test whose
+// client picks recipients in an order of its own should name the recipient (FailOnce).
 func (s *Sink) FailNext(n int) {
 	s.mu.Lock()
 	s.failNext = n
+	s.mu.Unlock()
+}
+
+// FailOnce makes the server refuse addr with 451 (temporarily) the next time it is a
+// recipient, then accept it again.
+func (s *Sink) FailOnce(addr string) {
+	s.mu.Lock()
+	s.failOnce[strings.ToLower(addr)] = true
 	s.mu.Unlock()
 }
 
@@ -218,6 +229,10 @@ func (x *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	defer x.s.mu.Unlock()
 	if x.s.reject[strings.ToLower(to)] {
 		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such user here"}
+	}
+	if x.s.failOnce[strings.ToLower(to)] {
+		delete(x.s.failOnce, strings.ToLower(to))
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Try again later"}
 	}
 	if x.s.failNext > 0 {
 		x.s.failNext--

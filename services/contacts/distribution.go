@@ -88,9 +88,6 @@ type Distribution struct {
 // WorkflowID is the id of a distribution's InvitationWorkflow.
 func WorkflowID(distributionID string) string { return "invitation:" + distributionID }
 
-// Languages of the invitation texts.
-var Languages = []string{"zh-CN", "en-US"}
-
 // ChannelsReady reports which channels can send on this installation.
 func (s *Service) ChannelsReady() map[string]bool {
 	return map[string]bool{models.ChannelEmail: s.Mail.Configured(), models.ChannelSMS: s.SMS != nil && s.SMS.Configured()}
@@ -115,11 +112,12 @@ func (s *Service) CreateDistribution(ctx context.Context, p *account.Principal, 
 	default:
 		return nil, models.Invalid("The channel must be email or sms")
 	}
-	if in.Language == "" {
-		in.Language = "zh-CN"
-	}
-	if in.Language != "zh-CN" && in.Language != "en-US" {
-		return nil, models.Invalid("The language must be zh-CN or en-US")
+	if strings.TrimSpace(in.Language) == "" {
+		if in.Language, err = s.SurveyLanguage(ctx, sv); err != nil {
+			return nil, err
+		}
+	} else if in.Language, err = CheckLanguage(in.Language); err != nil {
+		return nil, err
 	}
 	in.Subject, in.Message = strings.TrimSpace(in.Subject), strings.TrimSpace(in.Message)
 	if utf8.RuneCountInString(in.Subject) > MaxSubjectChars {
@@ -477,6 +475,10 @@ func (s *Service) SendBatch(ctx context.Context, in BatchInput, beat func()) (Ba
 	if err := db.Take(&sv, "id = ?", d.SurveyID).Error; err != nil {
 		return res, err
 	}
+	frame, err := s.messageFrame(ctx, db, d, &sv)
+	if err != nil {
+		return res, err
+	}
 	sender := &batchSender{s: s, d: d, ctx: ctx}
 	defer sender.close()
 	if d.Channel == models.ChannelEmail && len(rows) > 0 {
@@ -528,7 +530,7 @@ func (s *Service) SendBatch(ctx context.Context, in BatchInput, beat func()) (Ba
 			if r.RowsAffected == 0 {
 				continue
 			}
-			serr := sender.send(to, s.compose(d, &sv, x, name))
+			serr := sender.send(to, s.compose(d, frame, sv.Sid, x, name))
 			from := []string{models.SendSending, models.SendUnknown}
 			switch {
 			case serr == nil:

@@ -67,6 +67,8 @@ export type DistributionList = {
   channels: { email: boolean; sms: boolean };
   perMinute: number;
   languages: string[];
+  /** the survey's own language (one of languages): the dialog's preset */
+  language: string;
   maxReminders: number;
 };
 export type DistributionInput = {

@@ -32,6 +32,7 @@ import { download } from '../../utils/download';
 import { toast } from '../../utils/toast';
 import Shell, { type ShellCtx } from './Shell';
 import { copyText, errorText } from './util';
+import { formatDateTime, formatNumber } from '../../utils/format';
 
 type Kind = 'contact' | 'user';
 type F = ShellCtx['f'];
@@ -188,13 +189,13 @@ const Body: React.FC<ShellCtx & { kind: Kind }> = ({ info, f, kind }) => {
       {counts && (
         <Row gutter={16}>
           <Col xs={8}>
-            <Statistic title={f('bd.total')} value={kind === 'contact' ? counts.contacts : counts.users} />
+            <Statistic title={f('bd.total')} value={kind === 'contact' ? counts.contacts : counts.users} formatter={(v) => formatNumber(Number(v))} />
           </Col>
           <Col xs={8}>
-            <Statistic title={f('bd.state.completed')} value={counts.completed} />
+            <Statistic title={f('bd.state.completed')} value={counts.completed} formatter={(v) => formatNumber(Number(v))} />
           </Col>
           <Col xs={8}>
-            <Statistic title={f('bd.state.unanswered')} value={counts.unanswered} />
+            <Statistic title={f('bd.state.unanswered')} value={counts.unanswered} formatter={(v) => formatNumber(Number(v))} />
           </Col>
         </Row>
       )}
@@ -271,6 +272,9 @@ const Body: React.FC<ShellCtx & { kind: Kind }> = ({ info, f, kind }) => {
   );
 };
 
+/** The message languages (the server's list replaces it once loaded). */
+const LANGS = ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR', 'vi-VN', 'th-TH', 'ru-RU'];
+
 /** Invitations: the send form and the distributions with their status. */
 const Invitations: React.FC<{ f: F; surveyId: string; onChange: () => void }> = ({ f, surveyId, onChange }) => {
   const [list, setList] = useState<DistributionList>();
@@ -287,6 +291,11 @@ const Invitations: React.FC<{ f: F; surveyId: string; onChange: () => void }> = 
     const t = setInterval(load, 5000); // running distributions move on their own
     return () => clearInterval(t);
   }, [load]);
+  // the message language starts as the survey's own (the server tells it with the list)
+  const surveyLang = list?.language;
+  useEffect(() => {
+    if (open && surveyLang && !form.isFieldTouched('language')) form.setFieldsValue({ language: surveyLang });
+  }, [open, surveyLang, form]);
   const send = async () => {
     const v = await form.validateFields();
     setErr('');
@@ -340,7 +349,7 @@ const Invitations: React.FC<{ f: F; surveyId: string; onChange: () => void }> = 
         locale={{ emptyText: f('inv.empty') }}
         data-testid="inv-list"
         columns={[
-          { title: f('inv.created'), dataIndex: 'createTime' },
+          { title: f('inv.created'), dataIndex: 'createTime', render: (v: unknown) => formatDateTime(v) },
           { title: f('inv.channel'), dataIndex: 'channel', render: (c: string) => f(`inv.ch.${c}`) },
           {
             title: f('inv.state'),
@@ -388,7 +397,7 @@ const Invitations: React.FC<{ f: F; surveyId: string; onChange: () => void }> = 
         ]}
       />
       <Modal open={open} title={f('inv.send')} onCancel={() => setOpen(false)} onOk={send} okText={f('inv.sendNow')} okButtonProps={{ 'data-testid': 'inv-submit' } as any} destroyOnClose>
-        <Form form={form} layout="vertical" name="invitation" initialValues={{ channel: 'email', language: 'zh-CN', reminders: 0, remindEveryHours: 72 }}>
+        <Form form={form} layout="vertical" name="invitation" initialValues={{ channel: 'email', language: surveyLang ?? 'zh-CN', reminders: 0, remindEveryHours: 72 }}>
           {/* always set (initial value, not clearable): no required rule, whose aria-required antd puts on the Select's wrapper */}
           <Form.Item name="channel" label={f('inv.channel')}>
             <Select
@@ -399,7 +408,7 @@ const Invitations: React.FC<{ f: F; surveyId: string; onChange: () => void }> = 
             />
           </Form.Item>
           <Form.Item name="language" label={f('inv.language')}>
-            <Select options={(list?.languages ?? ['zh-CN', 'en-US']).map((l) => ({ value: l, label: f(`inv.lang.${l}`) }))} />
+            <Select options={(list?.languages ?? LANGS).map((l) => ({ value: l, label: f(`inv.lang.${l}`) }))} />
           </Form.Item>
           <Form.Item name="subject" label={f('inv.subject')} extra={f('inv.subjectHint')} rules={[{ max: 200, message: f('inv.tooLong', { n: 200 }) }]}>
             <Input />
