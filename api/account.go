@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -62,6 +63,7 @@ func (s *server) loginAs(c *gin.Context, in account.LoginInput) {
 			"httpResult": Envelope{ResultCode: codeInvalid, ResultMsg: msg}})
 		return
 	}
+	setDownloadCookie(c, res.Token, int(s.d.Config.Auth.TokenTTL/time.Second))
 	c.JSON(http.StatusOK, gin.H{"status": "ok", "type": in.Type, "currentAuthority": res.User.CurrentAuthority, "token": res.Token,
 		"httpResult": Envelope{ResultCode: codeOK, ResultMsg: "login success", Data: res.User}})
 }
@@ -71,6 +73,7 @@ func (s *server) logout(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	setDownloadCookie(c, "", -1)
 	ok(c, nil)
 }
 

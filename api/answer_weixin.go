@@ -47,7 +47,7 @@ func (s *server) weixinIdentify(c *gin.Context, p map[string]string, cl *answers
 		return
 	}
 	http.SetCookie(c.Writer, &http.Cookie{Name: weixinCookie(surveyID), Value: identity, Path: "/", MaxAge: int(signin.AnswerIdentityTTL.Seconds()),
-		HttpOnly: true, Secure: c.Request.TLS != nil, SameSite: http.SameSiteLaxMode})
+		HttpOnly: true, Secure: servedOverHTTPS(c), SameSite: http.SameSiteLaxMode})
 	prev := cl.WeixinOpenID
 	cl.WeixinOpenID = func(id string) string {
 		if id == surveyID {

@@ -99,6 +99,51 @@ func TestReferenceToolbarShape(t *testing.T) {
 	})
 }
 
+// The reference client asks for its palette with a surveyType and no surveyId; its answer page
+// draws only its own question types (a YESNO it was offered could not be answered, and a
+// required one refused every respondent): that call lists those types only, while our
+// designer (by surveyId) gets every type.
+func TestReferenceToolbarOffersOnlyTypesItCanAnswer(t *testing.T) {
+	both(t, testenv.Options{}, func(t *testing.T, e *testenv.Env) {
+		a := e.Client(t, e.AdminToken(t))
+		s := addSurvey(t, a, "Palette", "survey")
+		refTypes := map[string]bool{"RADIO": true, "CHECKBOX": true, "ORDERQU": true, "FILLBLANK": true, "MULTIFILLBLANK": true,
+			"SCORE": true, "MATRIX_RADIO": true, "MATRIX_CHECKBOX": true, "MATRIX_INPUT": true, "MATRIX_SCALE": true,
+			"MATRIX_SLIDER": true, "UPLOADFILE": true, "PAGETAG": true, "PARAGRAPH": true}
+		for _, typ := range []string{"survey", "exam", "vote", ""} {
+			var tb []refToolbarTab
+			a.Get("app/v6/dw-design-survey/toolbar-qus.do?surveyType="+typ).OK(t, &tb)
+			items := toolbarItems(tb)
+			if len(items) == 0 {
+				t.Fatalf("%q: empty palette", typ)
+			}
+			for _, it := range items {
+				if !refTypes[it.QuType] {
+					t.Fatalf("%q: the reference palette offers %s, which its answer page cannot draw", typ, it.QuType)
+				}
+			}
+			for _, g := range tb[0].TabQus {
+				if len(g.Questions) == 0 {
+					t.Fatalf("%q: empty group %s", typ, g.TabQuName)
+				}
+			}
+		}
+		var tb []refToolbarTab
+		a.Get("app/v6/dw-design-survey/toolbar-qus.do?surveyType=survey").OK(t, &tb)
+		if n := len(toolbarItems(tb)); n != len(refTypes) {
+			t.Fatalf("reference survey palette has %d types, want all %d it draws", n, len(refTypes))
+		}
+		a.Get("app/v6/dw-design-survey/toolbar-qus.do?surveyId="+s.ID).OK(t, &tb)
+		has := map[string]bool{}
+		for _, it := range toolbarItems(tb) {
+			has[it.QuType] = true
+		}
+		if !has["YESNO"] || !has["CASCADE"] || !has["DW_COMPONENT"] {
+			t.Fatalf("our designer's palette lost types: %v", has)
+		}
+	})
+}
+
 // The raw-data page (DwSurveyAnswerDataList.vue): GET list.do with pageNo and surveyId;
 // the client reads pageNo, pageSize, totalItems and result at the top level of the body,
 // and each row's esId and answerCommon (anIp, anTime, anState, sumScore, answerId).
@@ -420,8 +465,60 @@ func TestReferenceExportDialog(t *testing.T) {
 			t.Fatalf("download: %d %q", r.Status, r.Header.Get("Content-Disposition"))
 		}
 		// without the token (a plain navigation) the file is refused
-		if r := e.Client(t, "").Get("app/v6/answer/export-log/download-answer-xls.do?surveyId=" + id + "&exportLogId=" + started.ID); r.Status == 200 && bytes.HasPrefix(r.Body, []byte("PK")) {
+		dl := "app/v6/answer/export-log/download-answer-xls.do?surveyId=" + id + "&exportLogId=" + started.ID
+		if r := e.Client(t, "").Get(dl); r.Status == 200 && bytes.HasPrefix(r.Body, []byte("PK")) {
 			t.Fatal("export downloaded without login")
+		}
+
+		// the reference client opens the download by plain navigation (window.location, no
+		// Authorization header): its login leaves an HttpOnly, SameSite=Strict cookie scoped to
+		// that one address, which no other route accepts and logout clears
+		lr := postQuery(t, e, "", "anon/security-token/login.do", url.Values{"type": {"account"}, "userName": {"admin"}, "password": {testenv.AdminPassword}})
+		var cookie *http.Cookie
+		for _, ck := range (&http.Response{Header: lr.Header}).Cookies() {
+			if ck.Name == "dws_download" {
+				cookie = ck
+			}
+		}
+		if cookie == nil || cookie.Value == "" || !cookie.HttpOnly || cookie.SameSite != http.SameSiteStrictMode ||
+			cookie.Path != "/api/dwsurvey/app/v6/answer/export-log/download-answer-xls.do" {
+			t.Fatalf("download cookie %+v", cookie)
+		}
+		navigate := func(path string, ck *http.Cookie) *testenv.Response {
+			t.Helper()
+			req, _ := http.NewRequest(http.MethodGet, e.Server.URL+"/api/dwsurvey/"+path, nil)
+			req.AddCookie(ck)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			return &testenv.Response{Status: resp.StatusCode, Header: resp.Header, Body: body}
+		}
+		if r := navigate(dl, cookie); r.Status != 200 || !bytes.HasPrefix(r.Body, []byte("PK")) {
+			t.Fatalf("download by navigation with the login cookie: %d %.120s", r.Status, r.Body)
+		}
+		if r := navigate("app/survey/list.do?current=1&pageSize=5", cookie); bytes.Contains(r.Body, []byte(`"resultCode":200`)) || r.Status == 200 && bytes.Contains(r.Body, []byte(`"data":[`)) {
+			t.Fatalf("another route accepted the download cookie: %d %.120s", r.Status, r.Body)
+		}
+		if r := navigate(dl, &http.Cookie{Name: "dws_download", Value: "forged"}); r.Status == 200 && bytes.HasPrefix(r.Body, []byte("PK")) {
+			t.Fatal("a forged cookie downloaded the export")
+		}
+		var token string
+		_ = json.Unmarshal(lr.Body, &struct {
+			Token *string `json:"token"`
+		}{&token})
+		out := postQuery(t, e, token, "anon/security-token/logout.do", nil)
+		cleared := false
+		for _, ck := range (&http.Response{Header: out.Header}).Cookies() {
+			cleared = cleared || ck.Name == "dws_download" && ck.MaxAge < 0
+		}
+		if !cleared {
+			t.Fatalf("logout did not clear the download cookie: %v", out.Header["Set-Cookie"])
+		}
+		if r := navigate(dl, cookie); r.Status == 200 && bytes.HasPrefix(r.Body, []byte("PK")) {
+			t.Fatal("the download cookie outlived the logout")
 		}
 	})
 }

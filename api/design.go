@@ -86,9 +86,10 @@ func (s *server) designToolbar(c *gin.Context) {
 		if t == "" {
 			t = "survey"
 		}
+		// without a survey id this is the reference client's call: only the types it can answer
 		for _, v := range models.SurveyTypes {
 			if v == t {
-				ok(c, surveysvc.ToolbarTabsFor(t))
+				ok(c, surveysvc.ReferenceToolbarTabsFor(t))
 				return
 			}
 		}

@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"log/slog"
+	"net/http"
 	"runtime/debug"
 	"strings"
 
@@ -47,13 +48,41 @@ func recovery() gin.HandlerFunc {
 	}
 }
 
-// rawToken reads Authorization (raw token, "Bearer " accepted).
+// rawToken reads Authorization (raw token, "Bearer " accepted). Only the reference client's
+// export download, which that client opens by plain navigation (no header), also reads the
+// login's download cookie (downloadCookie).
 func rawToken(c *gin.Context) string {
 	t := strings.TrimSpace(c.GetHeader("Authorization"))
 	if len(t) > 7 && strings.EqualFold(t[:7], "bearer ") {
 		t = strings.TrimSpace(t[7:])
 	}
+	if t == "" && c.Request.URL.Path == downloadCookiePath {
+		if v, err := c.Cookie(downloadCookie); err == nil {
+			t = strings.TrimSpace(v)
+		}
+	}
 	return t
+}
+
+// downloadCookie carries the login token to the one address the reference client navigates
+// to for a file (its export download: window.location, no Authorization header). It is
+// HttpOnly, SameSite=Strict and scoped to that path, so no script reads it, no other site
+// sends it and no other route accepts it; logout clears it.
+const (
+	downloadCookie     = "dws_download"
+	downloadCookiePath = Prefix + "/app/v6/answer/export-log/download-answer-xls.do"
+)
+
+// servedOverHTTPS reports whether the browser reached us over HTTPS: directly, or through a
+// proxy that says so (X-Forwarded-Proto). A client that claims https over plain http only
+// makes its own cookies Secure, never less safe.
+func servedOverHTTPS(c *gin.Context) bool {
+	return c.Request.TLS != nil || strings.EqualFold(strings.TrimSpace(c.GetHeader("X-Forwarded-Proto")), "https")
+}
+
+func setDownloadCookie(c *gin.Context, token string, maxAge int) {
+	http.SetCookie(c.Writer, &http.Cookie{Name: downloadCookie, Value: token, Path: downloadCookiePath, MaxAge: maxAge,
+		HttpOnly: true, Secure: servedOverHTTPS(c), SameSite: http.SameSiteStrictMode})
 }
 
 // optionalAuth attaches the principal when a valid token is sent, and never refuses.

@@ -66,6 +66,21 @@ type Service struct {
 	// OnRead, when set, is told how many answers each page read from the database
 	// (tests measure how much a resumed export re-reads).
 	OnRead func(n int)
+	// OnStage, when set, is told how long each step of a sheet export took: "count",
+	// "read" (a page from the database), "convert", "part" (storing it), "record" (its
+	// position on the export row), "send" (waiting for the file writer), "write" (the
+	// writer's rows; its own goroutine), "close" and "store" (benchmarks: where the time
+	// goes). Called from more than one goroutine.
+	OnStage func(stage string, d time.Duration)
+}
+
+// stage reports the time since t0 as stage (OnStage) and returns now.
+func (s *Service) stage(name string, t0 time.Time) time.Time {
+	now := time.Now()
+	if s.OnStage != nil {
+		s.OnStage(name, now.Sub(t0))
+	}
+	return now
 }
 
 func (s *Service) now() time.Time {

@@ -208,6 +208,39 @@ func ToolbarTabsFor(surveyType string) []ToolbarTab {
 	return []ToolbarTab{tab}
 }
 
+// ReferenceClientTypes are the question types the reference (DWSurvey v6 open-source) web
+// client can design, answer and show: its designer adds any template it is offered, but its
+// answer page draws nothing for other types, so a required question of another type could
+// never be answered there.
+var ReferenceClientTypes = map[string]bool{lang.TypeRadio: true, lang.TypeCheckbox: true, lang.TypeOrderQu: true,
+	lang.TypeFillblank: true, lang.TypeMultiFillblank: true, lang.TypeScore: true,
+	lang.TypeMatrixRadio: true, lang.TypeMatrixCheckbox: true, lang.TypeMatrixInput: true,
+	lang.TypeMatrixScale: true, lang.TypeMatrixSlider: true, lang.TypeUploadFile: true,
+	lang.TypePageTag: true, lang.TypeParagraph: true}
+
+// ReferenceToolbarTabsFor is ToolbarTabsFor limited to ReferenceClientTypes: the palette
+// toolbar-qus.do answers in the reference client's dialect (a surveyType, no surveyId).
+func ReferenceToolbarTabsFor(surveyType string) []ToolbarTab {
+	tabs := ToolbarTabsFor(surveyType)
+	for i := range tabs {
+		groups := tabs[i].TabQus[:0]
+		for _, g := range tabs[i].TabQus {
+			qs := g.Questions[:0]
+			for _, q := range g.Questions {
+				if ReferenceClientTypes[q.QuType] && q.ChildType == "" {
+					qs = append(qs, q)
+				}
+			}
+			if len(qs) > 0 {
+				g.Questions = qs
+				groups = append(groups, g)
+			}
+		}
+		tabs[i].TabQus = groups
+	}
+	return tabs
+}
+
 // Toolbar is toolbar-qus.do for a survey: the palette of its type.
 func (s *Service) Toolbar(ctx context.Context, p *account.Principal, id string) ([]ToolbarTab, error) {
 	a, err := s.access(ctx, nil, p, id, NeedDesign)
