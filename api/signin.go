@@ -27,7 +27,7 @@ func (s *server) registerSignin() {
 	s.handle(http.MethodPost, "anon/oidc/login.do", "", "OpenID Connect: finish the login with the provider's code and state", noStore, s.oidcLogin)
 	s.handle(http.MethodGet, "anon/weixin/js-api-ticket.do", "", "WeChat JS-SDK configuration for a page URL (appId, nonceStr, timestamp, signature); with sid also the survey's share card", noStore, s.jsAPITicket)
 	s.registerMaps()
-	s.handle(http.MethodGet, "anon/web/map-config.do", "", "Map provider of geolocation questions (provider, browser key; configured false: offline IP-region fallback)", s.mapConfig)
+	s.handle(http.MethodGet, "anon/web/map-config.do", "", "Map provider of geolocation questions (provider; configured false: no reverse geocoding, offline IP-region fallback)", s.mapConfig)
 	s.handle(http.MethodPost, "app/user/phone/send-code.do", models.PermAuthenticated, "Send a code to the phone to bind", noStore, s.sendBindCode)
 	s.handle(http.MethodPost, "app/user/phone.do", models.PermAuthenticated, "Bind or change the own phone with the code sent to it", noStore, s.bindPhone)
 	s.handle(http.MethodGet, "app/user/weixin/bind-qrcode.do", models.PermAuthenticated, "Bind the own WeChat: the QR page address", noStore, s.weixinBindQR)
@@ -192,10 +192,14 @@ func (s *server) jsAPITicket(c *gin.Context) {
 	ok(c, cfg)
 }
 
-// mapConfig gives the answer page the map provider's browser key (maps.*). Such keys are
-// public by design (the provider restricts them to the site's domains); without one the page
-// keeps the offline IP-region lookup.
+// mapConfig tells the answer page whether the server names places (map-reverse.do) and with
+// which provider. No key is sent: the page does not load the provider's JS API, and maps.key is
+// also the web service key when maps.service_key is empty. Without a key the page keeps the
+// coordinates (the answer's region comes from the offline IP-region lookup).
 func (s *server) mapConfig(c *gin.Context) {
-	m := s.d.Config.Maps
-	ok(c, gin.H{"configured": m.Key != "", "provider": m.Provider, "key": m.Key, "securityCode": m.SecurityCode})
+	provider := s.d.Config.Maps.Provider
+	if provider == "" {
+		provider = "amap"
+	}
+	ok(c, gin.H{"configured": s.geocoder() != nil, "provider": provider})
 }

@@ -507,22 +507,29 @@ func TestWeixinMisconfigured(t *testing.T) {
 	e.Client(t, "").Get("anon/weixin/js-api-ticket.do?url=https://survey.example/an/x").Refused(t, 400, "WeChat interface not correctly configured")
 }
 
-// The map key is handed to the answer page only when configured.
+// The answer page learns whether places are named, never a key: maps.key doubles as the web
+// service key, and the security code is not the page's either.
 func TestMapConfig(t *testing.T) {
 	e := testenv.NewServer(t, "sqlite", testenv.Options{})
-	var m struct {
-		Configured bool
-		Provider   string
-		Key        string
-	}
+	var m map[string]any
 	e.Client(t, "").Get("anon/web/map-config.do").OK(t, &m)
-	if m.Configured || m.Key != "" || m.Provider != "amap" {
+	if m["configured"] != false || m["provider"] != "amap" {
 		t.Fatalf("unconfigured: %+v", m)
 	}
-	e = testenv.NewServer(t, "sqlite", testenv.Options{Config: func(c *config.Config) { c.Maps.Key = "amap-web-key" }})
+	e = testenv.NewServer(t, "sqlite", testenv.Options{Config: func(c *config.Config) {
+		c.Maps.Key, c.Maps.SecurityCode, c.Maps.PrivateKey = "amap-web-key", "amap-js-code", "amap-private"
+	}})
+	m = nil
 	e.Client(t, "").Get("anon/web/map-config.do").OK(t, &m)
-	if !m.Configured || m.Key != "amap-web-key" {
+	if m["configured"] != true || len(m) != 2 {
 		t.Fatalf("configured: %+v", m)
+	}
+	// a service key alone also names places
+	e = testenv.NewServer(t, "sqlite", testenv.Options{Config: func(c *config.Config) { c.Maps.ServiceKey = "amap-service-key" }})
+	m = nil
+	e.Client(t, "").Get("anon/web/map-config.do").OK(t, &m)
+	if m["configured"] != true || len(m) != 2 {
+		t.Fatalf("service key only: %+v", m)
 	}
 }
 
@@ -552,4 +559,62 @@ func TestSMSConcurrentRequests(t *testing.T) {
 			t.Fatalf("%d accepted, %d sent", okN, sent(st, "+86"+phone))
 		}
 	})
+}
+
+// No configured secret (SMS key, WeChat secrets, OIDC client secret, map keys) reaches an
+// answer or the audit log, also when the providers cannot be reached: Go's transport errors
+// repeat the request URL, and WeChat and AMap take their credentials in the query.
+func TestSigninSecretsNotLeaked(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + l.Addr().String()
+	l.Close() // connection refused from now on
+	const mark = "LEAKCHECK"
+	e := testenv.NewServer(t, "sqlite", testenv.Options{Config: func(c *config.Config) {
+		c.Server.PublicURL = signinPublic
+		c.SMS.Provider, c.SMS.SignName, c.SMS.CodeTemplate = "aliyun", "问卷", "SMS_CODE"
+		c.SMS.Endpoint, c.SMS.AccessKeyID, c.SMS.AccessKeySecret = closed+"/aliyun/", "ak-id", "sms-secret-"+mark
+		c.Weixin.AppID, c.Weixin.AppSecret, c.Weixin.OpenAppID, c.Weixin.OpenAppSecret = "wx-app-1", "wx-secret-"+mark, "wx-open-1", "wx-open-secret-"+mark
+		c.Weixin.APIBase, c.Weixin.OpenBase = closed, closed
+		c.Maps.Key, c.Maps.SecurityCode, c.Maps.PrivateKey, c.Maps.ServiceBase = "amap-key-"+mark, "amap-code-"+mark, "amap-private-"+mark, closed
+	}})
+	var seen strings.Builder
+	keep := func(r *testenv.Response) *testenv.Response {
+		seen.Write(r.Body)
+		return r
+	}
+	anon := e.Client(t, "")
+	keep(anon.Get("anon/security-token/login-options.do")).OK(t, nil)
+	keep(anon.Get("anon/web/map-config.do")).OK(t, nil)
+	keep(anon.Get("anon/web/map-reverse.do?lng=116.397428&lat=39.90923")).Refused(t, 400, "no address")
+	keep(anon.Get("anon/weixin/js-api-ticket.do?url=https://survey.example/an/x")).Refused(t, 400, "WeChat interface not correctly configured")
+	keep(anon.Post("anon/security-token/send-smscode.do", map[string]string{"phone": "13800138000"})).Refused(t, 400, "Send verification code failed")
+	var qr struct{ URL string }
+	keep(anon.Get("anon/security-token/wx-login-qrcode.do")).OK(t, &qr)
+	u, err := url.Parse(qr.URL)
+	if err != nil || u.Query().Get("state") == "" {
+		t.Fatalf("QR address %q", qr.URL)
+	}
+	keep(anon.Post("anon/security-token/login-weixin.do", map[string]string{"code": "c1", "state": u.Query().Get("state")}))
+	if strings.Contains(seen.String(), mark) {
+		t.Fatalf("a secret in an answer: %s", seen.String())
+	}
+	var logs []models.SysLog
+	if err := e.DB.Find(&logs).Error; err != nil {
+		t.Fatal(err)
+	}
+	failures := 0
+	for _, l := range logs {
+		if strings.Contains(l.Name+l.Notes, mark) {
+			t.Errorf("a secret in the audit log: %s: %s", l.Name, l.Notes)
+		}
+		if strings.Contains(l.Notes, "refused") {
+			failures++
+		}
+	}
+	if failures == 0 {
+		t.Fatalf("the providers' failures are not in the audit log (the check would prove nothing): %+v", logs)
+	}
 }

@@ -286,7 +286,9 @@ type MapsConfig struct {
 	// Provider is amap (the default brand of "auto" outside WeChat).
 	Provider string `yaml:"provider"`
 	Key      string `yaml:"key"`
-	// SecurityCode is Amap's JS API security code (sent to the page with the key).
+	// Key is the AMap key (also the web service key when ServiceKey is empty); SecurityCode is
+	// Amap's JS API security code. Neither is sent to the browser (the answer page asks the
+	// server for addresses, map-reverse.do).
 	SecurityCode string `yaml:"security_code"`
 	// ServiceKey is the AMap web service key of the server's reverse geocoding (empty: Key);
 	// PrivateKey its digital signature private key (empty: unsigned requests); ServiceBase

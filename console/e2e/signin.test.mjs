@@ -44,6 +44,12 @@ async function codeFor(phone, since) {
 }
 const delivered = async (phone) => (await (await fetch(`${STANDIN}/_standin/sms?phone=${encodeURIComponent(phone)}`)).json()).length;
 
+/** WeChat's check of a page's wx.config at the stand-in: the signature over the ticket it issued and the page address. */
+async function wxConfigCheck(config, url) {
+  const r = await fetch(`${STANDIN}/_standin/jssdk/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...config, url }) });
+  return (await r.json()).errMsg;
+}
+
 async function whoAmI(page) {
   return page.evaluate(async () => {
     const r = await fetch('/api/dwsurvey/app/user/currentUser.do', { headers: { Authorization: localStorage.getItem('token') || '' } });
@@ -216,8 +222,9 @@ test('a WeChat-only survey: a normal browser gets the 430 QR page; in WeChat the
   await wx.page.waitForFunction(() => (window.__wx || []).length >= 3, null, { timeout: T });
   const calls = Object.fromEntries(await wx.page.evaluate(() => window.__wx));
   assert.equal(calls.config.appId, 'wx-e2e-app');
-  assert.match(calls.config.signature, /^[0-9a-f]{40}$/);
-  assert.deepEqual(calls.config.jsApiList, ['updateAppMessageShareData', 'updateTimelineShareData']);
+  assert.equal(await wxConfigCheck(calls.config, wx.page.url()), 'config:ok', 'WeChat accepts the signature for this page');
+  assert.equal(await wxConfigCheck({ ...calls.config, signature: calls.config.signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }, wx.page.url()), 'config:invalid signature');
+  assert.deepEqual(calls.config.jsApiList, ['updateAppMessageShareData', 'updateTimelineShareData', 'getLocation']);
   assert.deepEqual(calls.app, { title: 'Tea or coffee?', desc: 'One question', link: `${BASE}/v8/diaowen/an/${sid}`, imgUrl: `${BASE}/share/tea.png` });
   assert.deepEqual(calls.timeline, { title: 'Tea or coffee?', link: `${BASE}/v8/diaowen/an/${sid}`, imgUrl: `${BASE}/share/tea.png` });
   await wx.page.locator('#qu-w1').getByText('Coffee').click();
@@ -257,13 +264,66 @@ test('geolocation: with the map key the server names the place (AMap web service
   page.setDefaultTimeout(T);
   const before = (await (await fetch(`${STANDIN}/_standin/calls`)).json())['amap-regeo'] || 0;
   await page.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
+  const reverse = page.waitForRequest(/map-reverse\.do/);
   await page.getByRole('button', { name: 'Get location' }).click();
   await page.getByTestId('geo-address').waitFor({ timeout: T });
   assert.match(await page.getByTestId('geo-address').innerText(), /北京市东城区/);
+  // the browser's WGS-84 position is asked in GCJ-02 (Beijing: about 600 m east, 150 m north)
+  const at = new URL((await reverse).url()).searchParams;
+  assert.ok(Math.abs(Number(at.get('lng')) - 116.403669) < 0.0001 && Math.abs(Number(at.get('lat')) - 39.910633) < 0.0001, `GCJ-02 point: ${at}`);
   assert.equal(((await (await fetch(`${STANDIN}/_standin/calls`)).json())['amap-regeo'] || 0) - before, 1, 'one signed request to the provider');
   await checkA11y(page, 'answer: geolocation with an address');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.locator('[data-testid=answer-done]').waitFor({ timeout: T });
   await ctx.close();
+  assert.deepEqual(external, [], 'no requests left for other hosts');
+});
+
+test('geolocation of brand WeChat: outside WeChat "Please answer via WeChat!"; inside WeChat the position comes from the JS-SDK', async () => {
+  const api = apiClient(await apiLogin());
+  const t = (x) => ({ dwHtml: x, dwText: x });
+  const { id, sid } = await publish(api, 'Where are you in WeChat', 'survey', {
+    questions: [{ dwId: 'g1', quType: 'GEOLOCATION', quTitleObj: t('Your location'), quAttr: { isRequired: true, locationAttr: { locationBrand: 'wx' } } }],
+  });
+  // a normal browser, even with the browser's position granted, is refused
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  await ctx.grantPermissions(['geolocation']);
+  await ctx.setGeolocation({ latitude: 39.90923, longitude: 116.397428, accuracy: 20 });
+  await ctx.route('**/*', (route) => (new URL(route.request().url()).host === new URL(BASE).host ? route.continue() : (external.push(route.request().url()), route.abort())));
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(T);
+  await page.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Get location' }).click();
+  await page.getByText('Please answer via WeChat!').waitFor({ timeout: T });
+  assert.equal(await page.getByTestId('geo-address').count(), 0);
+  await ctx.close();
+
+  // in WeChat (no browser position granted): wx.config with getLocation, then WeChat's GCJ-02 position
+  const wx = await wechatPhone('wx-e2e-geo');
+  await wx.ctx.route('https://res.wx.qq.com/**', (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: 'window.__wx=[];window.wx={config:function(c){__wx.push(["config",c])},ready:function(f){f()},error:function(){},' +
+        'updateAppMessageShareData:function(){},updateTimelineShareData:function(){},' +
+        'getLocation:function(o){__wx.push(["getLocation",{type:o.type}]);o.success({latitude:39.90923,longitude:116.397428,speed:0,accuracy:30})}};',
+    }),
+  );
+  await wx.page.goto(`${BASE}/v8/diaowen/an/${sid}`, { waitUntil: 'networkidle' });
+  await wx.page.getByRole('button', { name: 'Get location' }).click();
+  await wx.page.getByTestId('geo-address').waitFor({ timeout: T });
+  assert.match(await wx.page.getByTestId('geo-address').innerText(), /北京市东城区/);
+  const calls = Object.fromEntries(await wx.page.evaluate(() => window.__wx));
+  assert.ok(calls.config.jsApiList.includes('getLocation'), JSON.stringify(calls.config));
+  assert.equal(await wxConfigCheck(calls.config, wx.page.url()), 'config:ok', 'WeChat accepts the signature for this page');
+  assert.deepEqual(calls.getLocation, { type: 'gcj02' });
+  await checkA11y(wx.page, 'answer: WeChat geolocation');
+  await wx.page.getByRole('button', { name: 'Submit' }).click();
+  await wx.page.locator('[data-testid=answer-done]').waitFor({ timeout: T });
+  await wx.ctx.close();
+  // the saved answer names WeChat as the positioning service
+  const list = await api('GET', `app/v6/dw-answer-data-survey/list.do?surveyId=${id}`);
+  assert.equal(list.data?.result?.length, 1, JSON.stringify(list));
+  const info = await api('GET', `app/answer/info.do?answerId=${list.data.result[0].answerId}`);
+  assert.match(JSON.stringify(info.data), /"locationBrand":"wx"/);
   assert.deepEqual(external, [], 'no requests left for other hosts');
 });

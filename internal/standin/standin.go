@@ -50,6 +50,7 @@ type Server struct {
 	messages []Message
 	nonces   map[string]time.Time
 	tokens   map[string]time.Time // official account access tokens
+	tickets  map[string]time.Time // JS-SDK tickets
 	codes    map[string]*oauthCode
 	userTok  map[string]string // web OAuth access token -> openid
 	Calls    map[string]int    // requests per endpoint (token, ticket, ...)
@@ -71,6 +72,7 @@ func (s *Server) now() time.Time {
 func (s *Server) init() {
 	if s.nonces == nil {
 		s.nonces, s.tokens, s.codes, s.userTok, s.Calls = map[string]time.Time{}, map[string]time.Time{}, map[string]*oauthCode{}, map[string]string{}, map[string]int{}
+		s.tickets = map[string]time.Time{}
 	}
 	if s.TokenTTL == 0 {
 		s.TokenTTL = 7200 * time.Second
@@ -84,6 +86,8 @@ func (s *Server) init() {
 //	GET  /cgi-bin/token, /cgi-bin/ticket/getticket, /sns/oauth2/access_token, /sns/userinfo
 //	GET  /connect/qrconnect (website QR login page), /connect/oauth2/authorize (in-WeChat OAuth)
 //	GET  /v3/geocode/regeo   AMap web service reverse geocoding (key, digital signature)
+//	POST /_standin/jssdk/config  WeChat's check of a page's wx.config (JSON appId, timestamp,
+//	                         nonceStr, signature, url): ok, or "config:invalid signature"
 //	GET  /_standin/sms?phone=  delivered messages; GET /_standin/calls  request counts
 func (s *Server) Handler() http.Handler {
 	s.mu.Lock()
@@ -100,6 +104,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/connect/oauth2/authorize", s.wxAuthorize)
 	mux.HandleFunc("/connect/confirm", s.wxConfirm)
 	mux.HandleFunc("/v3/geocode/regeo", s.amapRegeo)
+	mux.HandleFunc("/_standin/jssdk/config", s.wxJSConfig)
 	mux.HandleFunc("/_standin/sms", func(w http.ResponseWriter, r *http.Request) {
 		phone := r.URL.Query().Get("phone")
 		out := []Message{}

@@ -1,11 +1,15 @@
 package standin
 
 import (
+	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"html/template"
+	"io"
 	"net/http"
 	"net/url"
+	"sort"
 	"strings"
 	"time"
 )
@@ -66,7 +70,11 @@ func (s *Server) wxTicket(w http.ResponseWriter, r *http.Request) {
 	case q.Get("type") != "jsapi":
 		wxErr(w, 40097, "invalid args")
 	default:
-		writeJSON(w, 200, map[string]any{"errcode": 0, "errmsg": "ok", "ticket": "TK" + randomHex(30), "expires_in": int(s.TokenTTL.Seconds())})
+		t := "TK" + randomHex(30)
+		s.mu.Lock()
+		s.tickets[t] = s.now().Add(s.TokenTTL)
+		s.mu.Unlock()
+		writeJSON(w, 200, map[string]any{"errcode": 0, "errmsg": "ok", "ticket": t, "expires_in": int(s.TokenTTL.Seconds())})
 	}
 }
 
@@ -237,4 +245,61 @@ func (s *Server) wxUserInfo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, map[string]any{"openid": q.Get("openid"), "nickname": user, "unionid": UnionID(user), "headimgurl": ""})
+}
+
+// JSSDKStringToSign is the documented string of the JS-SDK signature (JS-SDK appendix 1): the
+// four fields sorted by name (ASCII), as key=value joined by "&", values raw, the page URL
+// without its #fragment.
+func JSSDKStringToSign(ticket, nonceStr, timestamp, pageURL string) string {
+	pageURL, _, _ = strings.Cut(pageURL, "#")
+	f := map[string]string{"noncestr": nonceStr, "jsapi_ticket": ticket, "timestamp": timestamp, "url": pageURL}
+	keys := make([]string, 0, len(f))
+	for k := range f {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + f[k]
+	}
+	return strings.Join(parts, "&")
+}
+
+// wxJSConfig is what WeChat checks when a page calls wx.config: the app, the signature over a
+// ticket WeChat issued and still honours, and the page's URL. The WeChat client answers
+// "config:invalid signature" otherwise (wx.error instead of wx.ready).
+func (s *Server) wxJSConfig(w http.ResponseWriter, r *http.Request) {
+	s.count("jssdk-config")
+	var c struct {
+		AppID     string          `json:"appId"`
+		Timestamp json.RawMessage `json:"timestamp"`
+		NonceStr  string          `json:"nonceStr"`
+		Signature string          `json:"signature"`
+		URL       string          `json:"url"`
+	}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&c); err != nil {
+		writeJSON(w, 400, map[string]string{"errMsg": "config:invalid arguments"})
+		return
+	}
+	if c.AppID != s.WeixinAppID {
+		writeJSON(w, 200, map[string]string{"errMsg": "config:invalid appid"})
+		return
+	}
+	ts := strings.Trim(string(c.Timestamp), `"`)
+	s.mu.Lock()
+	var valid []string
+	for t, exp := range s.tickets {
+		if s.now().Before(exp) {
+			valid = append(valid, t)
+		}
+	}
+	s.mu.Unlock()
+	for _, t := range valid {
+		h := sha1.Sum([]byte(JSSDKStringToSign(t, c.NonceStr, ts, c.URL)))
+		if hex.EncodeToString(h[:]) == strings.ToLower(c.Signature) {
+			writeJSON(w, 200, map[string]string{"errMsg": "config:ok"})
+			return
+		}
+	}
+	writeJSON(w, 200, map[string]string{"errMsg": "config:invalid signature"})
 }

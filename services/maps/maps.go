@@ -20,6 +20,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"dwsurvey/services/netguard"
 )
 
 // Address is the reverse geocoding of a point in the answer's anLocation shape.
@@ -96,7 +98,7 @@ func (a *AMap) Reverse(ctx context.Context, lng, lat float64) (*Address, error) 
 	}
 	resp, err := c.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("amap regeo: %w", err)
+		return nil, fmt.Errorf("amap regeo: %w", netguard.UnwrapURL(err)) // the URL holds the key
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 256<<10))

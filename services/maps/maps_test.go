@@ -3,8 +3,10 @@ package maps_test
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 
 	"dwsurvey/internal/standin"
@@ -47,5 +49,19 @@ func TestSign(t *testing.T) {
 	// md5("key=abc&location=116.481488,39.990464&output=JSONsecret"), computed with md5sum
 	if got := maps.Sign(q, "secret"); got != "1266db0d2b5d7c7c5dccf09b6c9870f2" {
 		t.Fatalf("sig %q", got)
+	}
+}
+
+// A transport failure does not repeat the request URL, which holds the key and signature.
+func TestReverseErrorHidesKey(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + l.Addr().String()
+	l.Close()
+	_, err = (&maps.AMap{Key: "amap-key-secret", PrivateKey: "amap-private", Base: base}).Reverse(context.Background(), 116.397428, 39.90923)
+	if err == nil || strings.Contains(err.Error(), "amap-key-secret") || strings.Contains(err.Error(), "sig=") {
+		t.Fatalf("error %v", err)
 	}
 }

@@ -186,18 +186,19 @@ func (c *Client) classify(ctx context.Context, err error) error {
 			if errors.As(err, &u) {
 				return u
 			}
-			return unwrapURL(err)
+			return UnwrapURL(err)
 		}
 	}
 	var ne net.Error
 	if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || (errors.As(err, &ne) && ne.Timeout()) {
 		return fmt.Errorf("%w: no complete answer within %s", ErrTimeout, c.Timeout)
 	}
-	return unwrapURL(err)
+	return UnwrapURL(err)
 }
 
-// unwrapURL drops the *url.Error wrapper (its message repeats the URL, which may hold tokens).
-func unwrapURL(err error) error {
+// UnwrapURL drops the *url.Error wrapper (its message repeats the URL, which may hold tokens
+// or credentials in the query: WeChat's appid/secret, AMap's key).
+func UnwrapURL(err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		return ue.Err

@@ -21,6 +21,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/netguard"
 )
 
 // Messages of the spec (first document §8, second document §8).
@@ -66,7 +67,7 @@ func (w *Weixin) get(ctx context.Context, path string, q url.Values, out any) er
 	}
 	resp, err := c.Do(req)
 	if err != nil {
-		return fmt.Errorf("weixin %s: %w", path, err)
+		return fmt.Errorf("weixin %s: %w", path, netguard.UnwrapURL(err)) // the URL holds the secret
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
