@@ -104,8 +104,16 @@ func (pg *Pager) Count(ctx context.Context) (int64, error) {
 		return 0, nil
 	}
 	var n int64
-	err := pg.db.WithContext(ctx).Table("(?) t", pg.lq.ids()).Count(&n).Error
+	err := pg.db.WithContext(ctx).Table("(?) t", pg.countIDs()).Count(&n).Error
 	return n, err
+}
+
+// countIDs is the query of the matching answer ids that Count counts.
+func (pg *Pager) countIDs() *gorm.DB {
+	if pg.lq.count != nil {
+		return pg.lq.count.Session(&gorm.Session{})
+	}
+	return pg.lq.ids()
 }
 
 // Next reads up to n answers after c (whole rows, documents included) and the cursor of

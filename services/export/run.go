@@ -115,17 +115,32 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 	if err != nil {
 		return err
 	}
-	now := s.now()
 	upd := map[string]any{"state": models.ExportRunning, "phase": PhaseReading, "rows_done": from.Rows}
 	if e.StartedAt == nil {
-		total, err := pager.Count(ctx)
-		if err != nil {
-			return err
-		}
-		upd["started_at"], upd["rows_total"] = now, total
+		upd["started_at"] = s.now()
 	}
 	if err := s.progress(ctx, id, upd); err != nil {
 		return err
+	}
+	// the total (for the progress bar) is counted while the export reads: a count is a
+	// pass over the index that need not hold the first page back
+	var countErr error
+	counted := make(chan struct{})
+	cctx, stopCount := context.WithCancel(ctx)
+	defer func() { stopCount(); <-counted }() // no goroutine outlives Run
+	if e.StartedAt == nil || e.RowsTotal == 0 {
+		go func() {
+			defer close(counted)
+			t0 := time.Now()
+			total, err := pager.Count(cctx)
+			s.stage("count", t0)
+			if err == nil {
+				err = s.DB.WithContext(cctx).Model(&models.Export{}).Where("id = ?", id).Update("rows_total", total).Error
+			}
+			countErr = err
+		}()
+	} else {
+		close(counted)
 	}
 	layout, versionQs, err := s.layoutFor(ctx, sv.ID, opts.Values == ValuesText && e.Format != FormatSAV, opts.Lang)
 	if err != nil {
@@ -175,11 +190,13 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 			if err != nil {
 				continue // drain
 			}
+			t0 := time.Now()
 			for _, r := range b.rows {
 				if err = sheet.Row(r); err != nil {
 					break
 				}
 			}
+			s.stage("write", t0)
 			if zw != nil && err == nil {
 				for _, f := range b.files {
 					if err = zw.add(wctx, f); err != nil {
@@ -194,6 +211,7 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 		werr <- err
 	}()
 	send := func(b batch) error {
+		defer s.stage("send", time.Now())
 		select {
 		case batches <- b:
 			return nil
@@ -224,23 +242,35 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 	// position (the row is the durable position; a crash re-reads at most this page)
 	pos := from
 	cv := newConverter(layout, versionQs)
+	in := s.newStream(pager, pos.Cursor)
+	defer in.close()
 	for {
-		// one page at a time (no read-ahead): a crash re-reads at most the page in flight
-		pg, err := s.readPage(wctx, pager, cv, pos.Cursor, e.WithFiles)
+		// one page at a time: the next page is taken from the database only once this one
+		// is stored and recorded, so a crash re-reads at most the page in flight
+		t0 := time.Now()
+		answers, err := in.page(wctx)
+		if err != nil {
+			return finishWriter(err)
+		}
+		t0 = s.stage("read", t0)
+		pg, err := cv.convert(answers, pos.Cursor, e.WithFiles)
 		if err != nil {
 			return finishWriter(err)
 		}
 		if len(pg.rows) == 0 {
 			break
 		}
+		t0 = s.stage("convert", t0)
 		b := encodePart(pg.rows, pg.files, pg.cursor)
 		if err := s.Blob.Put(ctx, partKey(id, pos.Parts), bytes.NewReader(b), int64(len(b)), "application/octet-stream"); err != nil {
 			return finishWriter(err)
 		}
+		t0 = s.stage("part", t0)
 		next := Progress{Parts: pos.Parts + 1, Rows: pos.Rows + int64(len(pg.rows)), Cursor: pg.cursor}
 		if err := s.recordPage(ctx, id, pos.Parts, next); err != nil {
 			return finishWriter(err)
 		}
+		s.stage("record", t0)
 		pos = next
 		if beat != nil {
 			beat(pos)
@@ -249,6 +279,7 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 			return finishWriter(err)
 		}
 	}
+	in.close()
 	if err := finishWriter(nil); err != nil {
 		return err
 	}
@@ -256,9 +287,11 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 	if err := s.progress(ctx, id, map[string]any{"phase": PhaseWriting}); err != nil {
 		return err
 	}
+	t0 := time.Now()
 	if err := sheet.Close(ctx); err != nil {
 		return err
 	}
+	s.stage("close", t0)
 	out, ext := sheetPath, e.Format
 	if zw != nil {
 		if err := zw.finish(sheetPath, "answers."+e.Format); err != nil {
@@ -279,8 +312,13 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 		return err
 	}
 	key := fileKey(id, ext)
+	t0 = time.Now()
 	if err := s.Blob.Put(ctx, key, f, st.Size(), ContentType(ext)); err != nil {
 		return err
+	}
+	s.stage("store", t0)
+	if <-counted; countErr != nil { // the total is on the row before the export is done
+		return countErr
 	}
 	done := s.now()
 	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ? AND parts = ?", id, models.ExportRunning, pos.Parts).

@@ -22,8 +22,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -207,6 +210,30 @@ type result struct {
 	// CPU is the child's user+system CPU time over the measured span (the database
 	// server's CPU is not in it): far less sensitive to other processes than wall time.
 	CPU float64 `json:"cpu"`
+	// Stages is the time each step of the product's export took (export.Service.OnStage),
+	// in seconds.
+	Stages map[string]float64 `json:"stages,omitempty"`
+	// RunQueue is the time this process's threads were ready to run but waited for a core
+	// (the kernel's schedstat run_delay, summed over threads): with CPU, what is left of
+	// the wall time is waiting on something else (MariaDB, disk, channels).
+	RunQueue float64 `json:"runQueue"`
+}
+
+// runDelay is the sum over this process's threads of the time they waited in the kernel's
+// run queue (/proc/self/task/*/schedstat, second field, ns).
+func runDelay() float64 {
+	tasks, _ := filepath.Glob("/proc/self/task/*/schedstat")
+	var sum float64
+	for _, t := range tasks {
+		b, err := os.ReadFile(t)
+		if err != nil {
+			continue
+		}
+		var run, wait float64
+		fmt.Sscanf(string(b), "%f %f", &run, &wait)
+		sum += wait
+	}
+	return sum / 1e9
 }
 
 // cpuSeconds is the user+system CPU time so far of this process and its finished children
@@ -284,11 +311,38 @@ func child(ctx context.Context, mode, base, name, dir string) {
 		e := models.Export{ID: fmt.Sprintf("bench-%s-%d", format, time.Now().UnixNano()), SurveyID: surveyID, OwnerID: "1", Format: format,
 			Options: string(o), State: models.ExportQueued, CreatedAt: time.Now().UTC()}
 		must(db.Create(&e).Error)
-		t0, c0 := time.Now(), cpuSeconds()
+		stages := map[string]float64{}
+		var mu sync.Mutex
+		svc.OnStage = func(st string, d time.Duration) {
+			mu.Lock()
+			stages[st] += d.Seconds()
+			mu.Unlock()
+		}
+		t0, c0, q0 := time.Now(), cpuSeconds(), runDelay()
+		if p := os.Getenv("EXPORTBENCH_TRACE"); p != "" { // go tool trace -pprof=net|sync|syscall|sched
+			f, err := os.Create(p + "." + mode)
+			must(err)
+			must(trace.Start(f))
+		}
+		if os.Getenv("EXPORTBENCH_BLOCKPROFILE") != "" {
+			runtime.SetBlockProfileRate(int(time.Microsecond))
+			runtime.SetMutexProfileFraction(5)
+		}
 		must(svc.Run(ctx, e.ID, export.Progress{}, nil))
 		secs := time.Since(t0).Seconds()
+		if os.Getenv("EXPORTBENCH_TRACE") != "" {
+			trace.Stop()
+		}
+		if p := os.Getenv("EXPORTBENCH_BLOCKPROFILE"); p != "" {
+			for _, k := range []string{"block", "mutex"} {
+				f, err := os.Create(p + "." + k + "." + mode)
+				must(err)
+				must(pprof.Lookup(k).WriteTo(f, 0))
+				f.Close()
+			}
+		}
 		must(db.Take(&e, "id = ?", e.ID).Error)
-		emit(result{Mode: mode, Seconds: secs, Rows: e.RowsDone, Bytes: e.Size, PeakMB: peakRSS(), CPU: cpuSeconds() - c0})
+		emit(result{Mode: mode, Seconds: secs, Rows: e.RowsDone, Bytes: e.Size, PeakMB: peakRSS(), CPU: cpuSeconds() - c0, RunQueue: runDelay() - q0, Stages: stages})
 	}
 }
 
@@ -389,6 +443,13 @@ func main() {
 		fmt.Printf("  reference: excelize stream writer, same cells from memory  %7.1f s  peak RSS %6.0f MB  %5.0f MB file\n", ref.Seconds, ref.PeakMB, float64(ref.Bytes)/1e6)
 		fmt.Printf("  product XLSX export (DB pages, parts, stream writer)      %7.1f s  peak RSS %6.0f MB  %5.0f MB file  = %.2f x reference\n", x.Seconds, x.PeakMB, float64(x.Bytes)/1e6, x.Seconds/ref.Seconds)
 		fmt.Printf("  product CSV export                                       %7.1f s  peak RSS %6.0f MB  %5.0f MB file  = %.0f rows/s\n", c.Seconds, c.PeakMB, float64(c.Bytes)/1e6, float64(c.Rows)/c.Seconds)
+		for _, r := range []result{x, c, s} {
+			if len(r.Stages) > 0 {
+				b, _ := json.Marshal(r.Stages)
+				fmt.Printf("  %s stages (s): %s\n", r.Mode, b)
+			}
+		}
+		fmt.Printf("  run-queue wait (threads ready, no core), s: XLSX %.1f, CSV %.1f, .sav %.1f\n", x.RunQueue, c.RunQueue, s.RunQueue)
 		fmt.Printf("  product SPSS .sav export                                 %7.1f s  peak RSS %6.0f MB  %5.0f MB file  = %.2f x CSV\n", s.Seconds, s.PeakMB, float64(s.Bytes)/1e6, s.Seconds/c.Seconds)
 	}
 }

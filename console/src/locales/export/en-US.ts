@@ -46,6 +46,7 @@ export default {
   'ex.phase.writing': 'Finishing the file',
   'ex.phase.storing': 'Storing the file',
   'ex.rows': '{done} of {total} answers',
+  'ex.rowsSoFar': '{done} answers so far',
   'ex.progressLabel': 'Export progress',
   'ex.failed': 'The export failed; try again or contact the administrator',
   'ex.downloadFailed': 'error downloading file, contact the administrator',

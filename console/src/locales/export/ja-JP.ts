@@ -46,6 +46,7 @@ export default {
   'ex.phase.writing': 'ファイルを作成中',
   'ex.phase.storing': 'ファイルを保存中',
   'ex.rows': '{done} / {total} 件の回答',
+  'ex.rowsSoFar': '{done} 件の回答を出力済み',
   'ex.progressLabel': 'エクスポートの進捗',
   'ex.failed': 'エクスポートに失敗しました。もう一度お試しいただくか、管理者に連絡してください',
   'ex.downloadFailed': 'ファイルのダウンロードに失敗しました。管理者に連絡してください',

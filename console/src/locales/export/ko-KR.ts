@@ -47,6 +47,7 @@ export default {
   'ex.phase.writing': '파일 생성 중',
   'ex.phase.storing': '파일 저장 중',
   'ex.rows': '응답 {total}건 중 {done}건',
+  'ex.rowsSoFar': '응답 {done}건 내보냄',
   'ex.progressLabel': '내보내기 진행률',
   'ex.failed': '내보내기에 실패했습니다. 다시 시도하거나 관리자에게 문의하세요',
   'ex.downloadFailed': '파일 다운로드 중 오류가 발생했습니다. 관리자에게 문의하세요',

@@ -45,6 +45,7 @@ export default {
   'ex.phase.writing': 'Формирование файла',
   'ex.phase.storing': 'Сохранение файла',
   'ex.rows': '{done} из {total} ответов',
+  'ex.rowsSoFar': 'Выгружено ответов: {done}',
   'ex.progressLabel': 'Ход экспорта',
   'ex.failed': 'Экспорт не удался; повторите попытку или обратитесь к администратору',
   'ex.downloadFailed': 'ошибка при скачивании файла, обратитесь к администратору',

@@ -45,6 +45,7 @@ export default {
   'ex.phase.writing': 'กำลังสร้างไฟล์ให้เสร็จ',
   'ex.phase.storing': 'กำลังจัดเก็บไฟล์',
   'ex.rows': '{done} จาก {total} คำตอบ',
+  'ex.rowsSoFar': 'ส่งออกแล้ว {done} คำตอบ',
   'ex.progressLabel': 'ความคืบหน้าการส่งออก',
   'ex.failed': 'ส่งออกไม่สำเร็จ ลองอีกครั้งหรือติดต่อผู้ดูแลระบบ',
   'ex.downloadFailed': 'เกิดข้อผิดพลาดในการดาวน์โหลดไฟล์ โปรดติดต่อผู้ดูแลระบบ',

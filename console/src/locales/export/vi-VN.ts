@@ -47,6 +47,7 @@ export default {
   'ex.phase.writing': 'Đang hoàn tất tệp',
   'ex.phase.storing': 'Đang lưu tệp',
   'ex.rows': '{done} / {total} câu trả lời',
+  'ex.rowsSoFar': 'Đã xuất {done} câu trả lời',
   'ex.progressLabel': 'Tiến độ xuất',
   'ex.failed': 'Xuất thất bại; hãy thử lại hoặc liên hệ quản trị viên',
   'ex.downloadFailed': 'Lỗi khi tải tệp, hãy liên hệ quản trị viên',

@@ -46,6 +46,7 @@ export default {
   'ex.phase.writing': '正在生成文件',
   'ex.phase.storing': '正在保存文件',
   'ex.rows': '{done} / {total} 份答卷',
+  'ex.rowsSoFar': '已导出 {done} 份答卷',
   'ex.progressLabel': '导出进度',
   'ex.failed': '导出失败，请重试或联系管理员',
   'ex.downloadFailed': '下载文件出错，请联系管理员',

@@ -46,6 +46,7 @@ export default {
   'ex.phase.writing': '正在產生檔案',
   'ex.phase.storing': '正在儲存檔案',
   'ex.rows': '{done} / {total} 份答卷',
+  'ex.rowsSoFar': '已匯出 {done} 份答卷',
   'ex.progressLabel': '匯出進度',
   'ex.failed': '匯出失敗，請重試或聯絡管理員',
   'ex.downloadFailed': '下載檔案出錯，請聯絡管理員',

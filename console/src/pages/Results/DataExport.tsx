@@ -24,6 +24,7 @@ import type { DataFilter } from '../../services/resultsData';
 import { download } from '../../utils/download';
 import { errorText } from '../../utils/errors';
 import { toast } from '../../utils/toast';
+import { formatDateTime, formatNumber } from '../../utils/format';
 
 type F = (id: string, v?: Record<string, any>) => string;
 
@@ -66,7 +67,9 @@ const ExportProgress: React.FC<{ v: ExportView; f: F }> = ({ v, f }) => {
         aria-valuemax={100}
       />
       <span data-testid="export-rows" aria-live="polite">
-        {f('ex.rows', { done: v.rowsDone.toLocaleString(), total: v.rowsTotal.toLocaleString() })}
+        {v.rowsTotal > 0 || v.rowsDone === 0
+          ? f('ex.rows', { done: formatNumber(v.rowsDone), total: formatNumber(v.rowsTotal) })
+          : f('ex.rowsSoFar', { done: formatNumber(v.rowsDone) })}
       </span>
       {v.state === 'failed' && <Alert type="error" showIcon message={v.error || f('ex.failed')} data-testid="export-error" />}
     </Space>
@@ -378,7 +381,7 @@ export const ExportList: React.FC<{ surveyId: string; open: boolean; onClose: ()
           locale={{ emptyText: <div data-testid="export-list-empty">{f('ex.listEmpty')}</div> }}
           pagination={{ current: paging.no, pageSize: paging.size, total, onChange: (no, size) => setPaging({ no, size }) }}
           columns={[
-            { title: f('ex.col.time'), dataIndex: 'createTime', width: 160 },
+            { title: f('ex.col.time'), dataIndex: 'createTime', width: 160, render: (v: unknown) => formatDateTime(v) },
             { title: f('ex.col.format'), key: 'format', width: 110, render: (_, r) => (r.format === 'report' ? f('ex.format.report') : `${r.format.toUpperCase()}${r.withFiles ? ' + ZIP' : ''}`) },
             {
               title: f('ex.col.state'),
@@ -393,9 +396,9 @@ export const ExportList: React.FC<{ surveyId: string; open: boolean; onClose: ()
                   </span>
                 ),
             },
-            { title: f('ex.col.rows'), key: 'rows', align: 'right', render: (_, r) => r.rowsDone.toLocaleString() },
+            { title: f('ex.col.rows'), key: 'rows', align: 'right', render: (_, r) => formatNumber(r.rowsDone) },
             { title: f('ex.col.size'), key: 'size', align: 'right', render: (_, r) => (r.state === 'done' ? fmtSize(r.size) : '-') },
-            { title: f('ex.col.expires'), dataIndex: 'expireTime', width: 160, render: (v, r) => (r.state === 'done' ? v : '-') },
+            { title: f('ex.col.expires'), dataIndex: 'expireTime', width: 160, render: (v, r) => (r.state === 'done' ? formatDateTime(v) : '-') },
             {
               title: f('common.actions'),
               key: 'actions',

@@ -1,0 +1,137 @@
+package export
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"dwsurvey/services/analysis"
+	"dwsurvey/storage"
+)
+
+// streamPages is how many pages one query of a stream may give on MariaDB/MySQL. The
+// export takes one page at a time from the query's result while the server goes on reading
+// the next rows into the connection (as far as the socket buffers let it): the server's
+// reads (from disk, when the answers are not in its buffer pool) overlap the conversion
+// and storing of the page before, where a query per page left the server idle while the
+// export worked and the export idle while the server read. Bounded so that no statement
+// runs for the whole export.
+const streamPages = 16
+
+// answerStream reads the answers of a pager in keyset order, one page at a time, from
+// queries of up to streamPages pages each. Its cursor is after the last answer it gave.
+type answerStream struct {
+	s      *Service
+	pager  *analysis.Pager
+	cursor analysis.Cursor
+	chunk  int // answers per query
+	rows   *sql.Rows
+	left   int  // answers the open query may still give
+	end    bool // a query ended before its limit: no more answers
+	// warm, when set, is the warm-up query of the next page (see warmUp); warmOK: the
+	// pool has a connection for it.
+	warm   chan struct{}
+	warmOK bool
+}
+
+func (s *Service) newStream(pager *analysis.Pager, from analysis.Cursor) *answerStream {
+	st := &answerStream{s: s, pager: pager, cursor: from, chunk: s.pageSize()}
+	// a streaming query holds its connection while the export records pages (and warms
+	// the next one up) on others: only where the pool has more than one (SQLite has one)
+	if storage.IsMySQL(s.DB) {
+		if db, err := s.DB.DB(); err == nil {
+			if n := db.Stats().MaxOpenConnections; n == 0 || n >= 2 {
+				st.chunk, st.warmOK = s.pageSize()*streamPages, true
+			}
+		}
+	}
+	return st
+}
+
+// page reads the next page (empty: the end). A query that fails after its first answers
+// (a connection dropped while the export was slow to read, e.g. the server's
+// net_write_timeout) is opened again from the cursor, so no answer is read twice.
+func (st *answerStream) page(ctx context.Context) ([]answerRec, error) {
+	if st.warm != nil {
+		<-st.warm
+		st.warm = nil
+	}
+	n := st.s.pageSize()
+	answers := make([]answerRec, 0, n)
+	retries := 0
+	for len(answers) < n && !st.end {
+		if st.rows == nil {
+			rs, err := st.pager.Rows(ctx, st.cursor, st.chunk, answerCols)
+			if err != nil {
+				return nil, err
+			}
+			if rs == nil { // nothing can match
+				st.end = true
+				break
+			}
+			st.rows, st.left = rs, st.chunk
+		}
+		if !st.rows.Next() {
+			err := errors.Join(st.rows.Err(), st.rows.Close())
+			st.rows = nil
+			if err != nil {
+				if retries++; ctx.Err() != nil || retries > 2 {
+					return nil, err
+				}
+				continue
+			}
+			st.end = st.left > 0
+			continue
+		}
+		answers = append(answers, answerRec{})
+		a := &answers[len(answers)-1]
+		if err := a.scan(st.rows); err != nil {
+			return nil, err
+		}
+		st.left--
+		st.cursor = analysis.Cursor{EndAnDate: a.EndAnDate, ID: a.ID}
+		retries = 0
+	}
+	if st.s.OnRead != nil {
+		st.s.OnRead(len(answers))
+	}
+	if len(answers) == n && !st.end {
+		st.warmUp(ctx)
+	}
+	return answers, nil
+}
+
+// warmUp makes the database read the next page's answer rows into its buffer pool while
+// the export converts and stores this page: a query of the next page that returns only
+// ids and document lengths (the rows are read, almost nothing is sent), so the query of
+// the page itself finds them in memory. The export itself reads nothing ahead: a crash
+// still re-reads at most the page in flight.
+func (st *answerStream) warmUp(ctx context.Context) {
+	if !st.warmOK {
+		return
+	}
+	done, c := make(chan struct{}), st.cursor
+	st.warm = done
+	go func() {
+		defer close(done)
+		rs, err := st.pager.Rows(ctx, c, st.s.pageSize(), "a.id, LENGTH(a.document)")
+		if err != nil || rs == nil {
+			return // only a warm-up: the page's own query reports errors
+		}
+		for rs.Next() {
+		}
+		_ = rs.Close()
+	}()
+}
+
+// close ends the open query (idempotent).
+func (st *answerStream) close() {
+	if st.warm != nil {
+		<-st.warm
+		st.warm = nil
+	}
+	if st.rows != nil {
+		_ = st.rows.Close()
+		st.rows = nil
+	}
+}
