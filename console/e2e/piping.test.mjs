@@ -5,11 +5,12 @@
 // moving keeps placeholders on the same questions. A respondent answers on desktop and on a
 // phone: the texts follow Q1 as it changes, a hostile answer shows as characters, a second
 // content language translates the piped option; the end page, the owner's review, the raw-data
-// detail and print show the same piped text.
+// detail and print show the same piped text; the submit button and the end redirect's query quote
+// answers too. axe runs on every page opened.
 // Run: E2E_ONLY=e2e/piping.test.mjs bash scripts/e2e.sh (after make build console)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, uiLogin } from './lib.mjs';
+import { BASE, T, a11yReport, apiClient, apiLogin, checkA11y, launchBrowser, newPage as openPage, publish, uiLogin } from './lib.mjs';
 
 const run = Date.now().toString(36).slice(-6);
 const HOSTILE = '<img src=x onerror=window.__pwned=1>';
@@ -45,6 +46,7 @@ before(async () => {
 });
 
 after(async () => {
+  a11yReport();
   await browser?.close();
   assert.deepEqual(external, [], 'no request left the server host');
 });
@@ -69,11 +71,17 @@ async function caretEnd(page, field) {
   await page.keyboard.press('End');
 }
 
-/** Opens the picker of the focused field, checks what it offers and inserts `name`. */
-async function pick(page, name, offered) {
+// The designer is checked whole (the selected question's settings panel included) with the
+// picker open on a question's title.
+const DESIGN_A11Y = { console: true };
+
+/** Opens the picker of the focused field, checks what it offers and inserts `name`
+ *  (with `a11y`, axe checks the designer, or what a11yOpts names, while the picker is open). */
+async function pick(page, name, offered, a11y, a11yOpts = DESIGN_A11Y) {
   await page.locator('[data-testid=rt-pipe]').click();
   const list = page.locator('[data-testid=rt-pipe-list]');
   await list.waitFor();
+  if (a11y) await checkA11y(page, a11y, a11yOpts);
   if (offered) {
     const names = await list.locator('option').evaluateAll((l) => l.map((o) => o.value));
     assert.deepEqual(names, offered, 'the picker offers only earlier questions');
@@ -98,7 +106,7 @@ test('designer: the picker writes placeholders, the checker flags deleted and la
     await t3.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('{Q2|Friend}, you chose ');
-    await pick(page, 'Q1', ['Q1', 'Q2', 'Q3']);
+    await pick(page, 'Q1', ['Q1', 'Q2', 'Q3'], 'piping: designer with the picker open');
     await page.keyboard.type('. Why?');
     assert.equal(await text(t3), '{Q2|Friend}, you chose {Q1}. Why?');
 
@@ -117,6 +125,7 @@ test('designer: the picker writes placeholders, the checker flags deleted and la
     // deleting the temporary question: the placeholder is flagged, save refuses the document
     await page.locator('[data-testid=qu-2] [data-testid=qu-del]').click();
     await page.locator('[data-testid=pipe-issue-pipeDeleted]').waitFor();
+    await checkA11y(page, 'piping: designer with a placeholder issue', DESIGN_A11Y);
     assert.equal(await text(titleOf(page, 2)), '{Q2|Friend}, you chose {Q1}. Why?', 'earlier placeholders unchanged');
     const [resp] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('save-survey-json.do') && r.request().method() === 'POST'),
@@ -158,10 +167,12 @@ test('designer: the picker writes placeholders, the checker flags deleted and la
     await page.waitForURL((u) => u.pathname.startsWith('/v8/dws/design/redirection/'), { timeout: T });
     await page.waitForLoadState('networkidle');
     await page.locator('[data-testid=end-text-on]').click();
+    await checkA11y(page, 'piping: end page editor', DESIGN_A11Y);
     const end = page.locator('[data-testid=end-text]');
     await end.click();
     await page.keyboard.type('Thanks, ');
-    await pick(page, 'Q1', ['Q1', 'Q2', 'Q3', 'Q4']);
+    // the open toolbar and its picker sit under the field: the whole page is checked with them open
+    await pick(page, 'Q1', ['Q1', 'Q2', 'Q3', 'Q4'], 'piping: end page picker');
     await page.keyboard.type('!');
     const [saved] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('save-survey-json.do') && r.request().method() === 'POST'),
@@ -209,6 +220,7 @@ test('respondent on desktop: texts follow Q1 as it changes, a hostile answer sho
     await page.waitForFunction((h) => (document.querySelector('#qt-q3 .dwa-qtitle-text')?.textContent ?? '').startsWith(h), HOSTILE);
     assert.equal(await page.locator('#qt-q3 img').count(), 0);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    await checkA11y(page, 'piping: answer page (desktop) with piped texts');
     const [saved] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('save-survey-answer') && r.request().method() === 'POST').then((r) => r.json()),
       page.getByRole('button', { name: 'Submit' }).click(),
@@ -218,6 +230,7 @@ test('respondent on desktop: texts follow Q1 as it changes, a hostile answer sho
     const done = page.locator('.dwa-result-text');
     await done.waitFor();
     assert.equal((await done.innerText()).trim(), 'Thanks, Apple!');
+    await checkA11y(page, 'piping: end page');
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
   } finally {
     await ctx.close();
@@ -234,6 +247,11 @@ test('respondent on a phone and in a second content language: the piped option i
     await page.waitForFunction(() => /you chose Banana\./.test(document.querySelector('#qt-q3 .dwa-qtitle-text')?.textContent ?? ''));
     await page.locator('#qu-q2 input').fill('Mia');
     await page.waitForFunction(() => /^Mia, you chose Banana\./.test(document.querySelector('#qt-q3 .dwa-qtitle-text')?.textContent ?? ''));
+    // Q1 changes on the phone too: the title and the quoting option follow
+    await page.locator('#qu-q1').getByText('Apple').tap();
+    await page.waitForFunction(() => /^Mia, you chose Apple\./.test(document.querySelector('#qt-q3 .dwa-qtitle-text')?.textContent ?? ''));
+    assert.match(await page.locator('#qu-q4').innerText(), /More Apple/);
+    await checkA11y(page, 'piping: answer page (phone)');
   } finally {
     await phone.ctx.close();
   }
@@ -244,6 +262,7 @@ test('respondent on a phone and in a second content language: the piped option i
     await page.locator('#qu-q1').getByText('Pomme').click();
     await page.waitForFunction(() => /Ami, vous avez choisi Pomme\. Pourquoi/.test(document.querySelector('#qt-q3 .dwa-qtitle-text')?.textContent ?? ''));
     assert.match(await page.locator('#qu-q4').innerText(), /More Pomme/);
+    await checkA11y(page, 'piping: answer page (second content language)');
   } finally {
     await fr.ctx.close();
   }
@@ -260,6 +279,7 @@ test("the owner's review, raw-data detail and print show the same piped text", a
     await page.getByText('you chose Apple').first().waitFor();
     assert.ok((await page.locator('body').innerText()).includes(want), 'review shows the piped title');
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    await checkA11y(page, "piping: owner's review");
     // raw data: detail drawer
     await page.goto(`${BASE}/v8/dws/d/data/${s.id}`, { waitUntil: 'networkidle' });
     const row = page.locator(`tr[data-row-key="${answerId}"]`);
@@ -269,6 +289,7 @@ test("the owner's review, raw-data detail and print show the same piped text", a
     await drawer.locator('[data-testid=detail-answer]').getByText('you chose Apple').first().waitFor();
     assert.ok((await drawer.locator('[data-testid=detail-answer]').innerText()).includes(want), 'detail shows the piped title');
     assert.match(await drawer.locator('[data-testid=detail-answer]').innerText(), /More Apple/);
+    await checkA11y(page, 'piping: raw-data detail', { console: true });
     await page.keyboard.press('Escape');
     // print view
     const [popup] = await Promise.all([ctx.waitForEvent('page', { timeout: T }), row.locator('[data-testid=data-print]').click()]);
@@ -276,7 +297,35 @@ test("the owner's review, raw-data detail and print show the same piped text", a
     await view.getByText('you chose Apple').first().waitFor();
     assert.ok((await view.innerText()).includes(want), 'print shows the piped title');
     assert.equal(await popup.evaluate(() => window.__pwned), undefined);
+    await checkA11y(popup, 'piping: print view', { console: true });
     await popup.close();
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('button texts and the end redirect query quote answers (each typed text one percent-encoded query value)', async () => {
+  const landing = `${BASE}/v8/piping-landing-${run}`;
+  const p = await publish(api, `Piping redirect ${run}`, 'survey', {
+    surveyStyle: { submitBtnText: 'Send, {Q2|friend}' },
+    surveyAttrs: { endPageAttr: { redirectionAttr: { enabled: true, redirectionType: '1', reqUrl: `${landing}?fruit={Q1}&name={Q2}` } } },
+    questions: [DOC.questions[0], DOC.questions[1]],
+  });
+  const { ctx, page } = await openPage(browser, external);
+  try {
+    await page.goto(`${BASE}/v8/diaowen/an/${p.sid}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Send, friend' }).waitFor();
+    await page.locator('#qu-q1').getByText('Banana').click();
+    await page.locator('#qu-q2 input').fill('Ann & Bob=1 <b>');
+    const submit = page.getByRole('button', { name: 'Send, Ann & Bob=1 <b>' });
+    await submit.waitFor();
+    await checkA11y(page, 'piping: piped button text');
+    await submit.click();
+    await page.waitForURL((u) => u.pathname === new URL(landing).pathname, { timeout: T });
+    const u = new URL(page.url());
+    assert.equal(u.searchParams.get('fruit'), 'Banana');
+    assert.equal(u.searchParams.get('name'), 'Ann & Bob=1 <b>', 'the typed text is one query value');
+    assert.match(page.url(), /\?fruit=Banana&name=Ann%20%26%20Bob%3D1%20%3Cb%3E$/);
   } finally {
     await ctx.close();
   }

@@ -33,13 +33,21 @@ export async function buildAnswer({ outdir = path.join(root, 'dist') } = {}) {
     chunkNames: 'answer-[name].[hash]',
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    alias: { '@umijs/max': path.join(root, 'src/components/answer/lite/umi.ts') },
+    // React runs as Preact here (preact/compat, ~5 KB gzip instead of react-dom's ~40 KB) so that
+    // the first load stays within 100 KB gzip also for surveys that pipe and call functions
+    // (issues 21, 22); subpaths follow (react/jsx-runtime -> preact/compat/jsx-runtime,
+    // react-dom/client -> preact/compat/client). The umi console keeps React.
+    alias: {
+      '@umijs/max': path.join(root, 'src/components/answer/lite/umi.ts'),
+      react: 'preact/compat',
+      'react-dom': 'preact/compat',
+    },
     loader: { '.svg': 'dataurl', '.png': 'dataurl' },
     logLevel: 'warning',
     metafile: true,
   });
   // The answer page must stay light: no charts (G2 belongs to the results pages), no antd, no umi.
-  const banned = Object.keys(res.metafile.inputs).filter((f) => /node_modules\/(@antv|antd|@ant-design|@umijs|umi)\/|src\/components\/results\//.test(f));
+  const banned = Object.keys(res.metafile.inputs).filter((f) => /node_modules\/(@antv|antd|@ant-design|@umijs|umi|react|react-dom|scheduler)\/|src\/components\/results\//.test(f));
   if (banned.length) throw new Error(`the light answer entry must not include: ${banned.slice(0, 5).join(', ')}`);
   // esbuild names files by content hash (chunks are imported by those names); the entry's
   // script and stylesheet go into index.html

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // First-load JavaScript of the respondent answer pages, measured in Chromium against the built
 // console (dist/). It serves dist/ itself (SPA fallback like the Go server), answers the API
-// calls of the page with a small canned survey, opens /v8/diaowen/an/:sid and
-// /v8/diaowen/an/m/:sid, records every script the page loads until the questions are shown
+// calls of the page with small canned surveys, opens /v8/diaowen/an/:sid and
+// /v8/diaowen/an/m/:sid for a survey without piping (bsize01) and /v8/diaowen/an/:sid for one
+// that pipes and calls the functions added with piping, regex() included (bsize02: the
+// heaviest first load, with the optional piping and function chunks), records every script the page loads until the questions are shown
 // and the network is idle, and sums their gzip sizes (zlib level 9, as `gzip -9 -c f | wc -c`).
 //
 //   node scripts/bundle-size.mjs                 # prints the figures
@@ -42,16 +44,31 @@ export const SAMPLE_SURVEY = {
   ],
 };
 
+/** A canned survey that loads every optional chunk: a placeholder and the new functions. */
+export const PIPE_SURVEY = {
+  id: 'bundle-size-pipe',
+  sid: 'bsize02',
+  surveyType: 'survey',
+  surveyNameObj: { dwHtml: 'Bundle size (piping)', dwText: 'Bundle size (piping)' },
+  dwDsl: 'if regex(Q1, "^[a-z]+$") and upper(Q1) = "ABC" and iif(dateDiff("2024-01-01", "2024-12-31", "d") = 365, 1, 0) = 1 then show Q3',
+  questions: [
+    { dwId: 'p1', quType: 'FILLBLANK', quTitleObj: { dwHtml: 'Your word', dwText: 'Your word' } },
+    { dwId: 'p2', quType: 'FILLBLANK', quTitleObj: { dwHtml: 'You wrote {Q1|nothing}. Why?', dwText: 'You wrote {Q1|nothing}. Why?' } },
+    { dwId: 'p3', quType: 'FILLBLANK', quTitleObj: { dwHtml: 'Shown for abc', dwText: 'Shown for abc' } },
+  ],
+};
+
 function envelope(data, resultCode = 200) {
   return JSON.stringify({ resultCode, resultMsg: resultCode === 200 ? 'success' : 'Not found', data });
 }
 
 /** The API answers of an answer page (everything else: a 404 envelope). */
-function apiAnswer(pathname) {
+function apiAnswer(pathname, params) {
   if (pathname.endsWith('survey-json-by-survey-id.do')) {
+    const doc = params.get('sid') === PIPE_SURVEY.sid ? PIPE_SURVEY : SAMPLE_SURVEY;
     return envelope({
       answerCheckResult: { anCheckIsPass: true, anCheckResultCode: 200, anCheckResultMsg: 'ok' },
-      surveyJson: { surveyId: SAMPLE_SURVEY.id, sid: SAMPLE_SURVEY.sid, version: 1, surveyJsonText: JSON.stringify(SAMPLE_SURVEY) },
+      surveyJson: { surveyId: doc.id, sid: doc.sid, version: 1, surveyJsonText: JSON.stringify(doc) },
     });
   }
   if (pathname.endsWith('dw-answer-select-language/list')) return envelope({ data: [] });
@@ -80,7 +97,7 @@ export function serveDist(dir = DIST, { umi = false } = {}) {
     const u = new URL(req.url, 'http://x');
     if (u.pathname.startsWith('/api/')) {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(apiAnswer(u.pathname));
+      res.end(apiAnswer(u.pathname, u.searchParams));
       return;
     }
     let f = path.join(dir, path.normalize(decodeURIComponent(u.pathname)).replace(/^([/\\])+/, ''));
@@ -102,7 +119,7 @@ const G2_MARKERS = ['@antv/g2', 'G2Chart', 'interval.encode', 'renderer-canvas']
  * measure opens each answer route and returns [{route, files: [{file, raw, gzip}], gzip, raw, g2}].
  * gzip and raw are bytes.
  */
-export async function measure({ dist = DIST, routes = ['/v8/diaowen/an/bsize01', '/v8/diaowen/an/m/bsize01'], umi = false, chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {}) {
+export async function measure({ dist = DIST, routes = ['/v8/diaowen/an/bsize01', '/v8/diaowen/an/m/bsize01', '/v8/diaowen/an/bsize02'], umi = false, chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {}) {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`no build in ${dist}: run npm run build first`);
   const srv = await serveDist(dist, { umi });
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });

@@ -1,12 +1,13 @@
 // The respondent answer page: gates, paged questions, live engine behaviour, drafts, submit.
 // Page pieces live in ./page (states, question block, dialogs, helpers), widgets in ./widgets.
-import { useParams } from '@umijs/max';
+import { getLocale, useParams } from '@umijs/max';
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Engine, isCounted, isDisplayOnly, type AnQuestion, type Message, type Order, type Question, type Survey } from '../../survey';
 import {
   answerLog, captchaUrl, checkAnswerPwd, footerInfo, getResumeToken, getServerDraft, getSurveyAnswer, languageList, languageScript, saveAnswer, saveDraftKeepalive,
   setResumeToken, setServerDraft, storeSessionCode, surveyJson, webhook, type AnswerCheckResult, type SaveBody,
 } from '../../services/answer';
+import { formatPercent } from '../../utils/format';
 import { safeNavigationUrl } from '../../utils/safeUrl';
 import { forgetLanguage, initialLanguage, parseLanguageScript, storedLanguage, storeLanguage, translateSurvey, type SurveyLanguage } from './language';
 import { AnswerCardDialog, cardQuestions, ConfirmDialog, DraftDialog, TabWarnDialog, TerminateDialog, type CardFilter } from './page/Dialogs';
@@ -405,13 +406,18 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
     }, 3000);
     return () => clearTimeout(id);
   }, [draftActive, answers, flags, meta.surveyId, saving]);
+  // the answers as last rendered: leaving right after a change saves that change even before
+  // this render's effects ran (the light entry runs on Preact, whose effects wait for a frame)
+  const leaveStateRef = useRef({ answers, flags });
+  leaveStateRef.current = { answers, flags };
   useEffect(() => {
     if (!draftActive) return;
     const leave = () => {
       if (submitted.current) return;
       const body = draftBodyRef.current();
       if (!body) return;
-      const snap = JSON.stringify({ m: answers, f: flags });
+      const { answers: m, flags: f } = leaveStateRef.current;
+      const snap = JSON.stringify({ m, f });
       if (snap === lastServerSnap.current) return;
       lastServerSnap.current = snap;
       saveDraftKeepalive(body);
@@ -423,7 +429,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
       window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', onVis);
     };
-  }, [draftActive, answers, flags]);
+  }, [draftActive]);
 
   const restoreDraft = (d: Draft) => {
     const m: Record<string, AnQuestion> = {};
@@ -555,6 +561,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
         isTest: doc?.surveyAttrs?.isTest ? 1 : 0,
         anPwd: pwd || undefined,
         saveStatus: 0,
+        lang: lang || undefined,
       });
       const d = r.data;
       if (r.resultCode === 200 && d?.anCheckIsPass && d.anCheckResultCode === 201 && d.dbAnswerId && d.indexResponseId) {
@@ -825,7 +832,7 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
           <div className="dwa-progress-track">
             <div className="dwa-progress-fill" style={{ width: `${pct}%`, background: style.progressColor || '#025bb7' }} />
           </div>
-          <span className="dwa-progress-text">{pct.toFixed(2)}%</span>
+          <span className="dwa-progress-text">{formatPercent(pct, getLocale(), 2, true)}</span>
         </div>
       )}
       <Column>
@@ -872,12 +879,18 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
                   className="dwa-input"
                   type="password"
                   aria-label={t('an.pwd.placeholder')}
+                  aria-invalid={pwdErr ? true : undefined}
+                  aria-describedby={pwdErr ? 'dwa-pwd-err' : undefined}
                   placeholder={t('an.pwd.placeholder')}
                   value={pwd}
                   onChange={(e) => setPwd(e.target.value)}
                   onKeyDown={(e) => e.key === 'Enter' && void startWithPwd()}
                 />
-                {pwdErr && <div className="dwa-error" role="alert">{pwdErr}</div>}
+                {pwdErr && (
+                  <div id="dwa-pwd-err" className="dwa-error" role="alert">
+                    {pwdErr}
+                  </div>
+                )}
                 <button type="button" className="dwa-btn dwa-primary dwa-block" onClick={() => void startWithPwd()}>
                   {t('an.pwd.start')}
                 </button>
@@ -890,7 +903,10 @@ export default function AnswerApp({ mobile, shuffle, preview, previewDoc }: Answ
                   <div className="dwa-captcha">
                     <label htmlFor="dwa-captcha">{t('an.captcha')}</label>
                     <input id="dwa-captcha" className="dwa-input" value={captcha} placeholder={t('an.captcha.placeholder')} onChange={(e) => setCaptcha(e.target.value)} />
-                    <img key={captchaTick} src={captchaUrl(check.sessionCode)} alt={t('an.captcha')} title={t('an.captcha.refresh')} onClick={() => setCaptchaTick((x) => x + 1)} />
+                    {/* a button, so that a new picture can be had from the keyboard too */}
+                    <button type="button" className="dwa-captcha-img" title={t('an.captcha.refresh')} onClick={() => setCaptchaTick((x) => x + 1)}>
+                      <img key={captchaTick} src={captchaUrl(check.sessionCode)} alt={`${t('an.captcha')}: ${t('an.captcha.refresh')}`} />
+                    </button>
                   </div>
                 )}
                 {saveErr && (
