@@ -218,3 +218,73 @@ test('prefers-reduced-motion: no scrolling text and no carousel autoplay (and bo
   assert.notEqual(moving.anim, 'none', 'the text scrolls without the preference');
   assert.equal(moving.moved, true, 'the carousel plays without the preference');
 });
+
+test('answer gates: the password form (a wrong password tied to its field), the verification code (a new picture from the keyboard) and the not-started message have no axe violation', async () => {
+  // password
+  const p = await publish(`A11y password ${run}`, 'survey', { surveyAttrs: { anPwdAttr: { enabled: true, anPwdCode: 'open-sesame' } }, questions: [radio('p1', 'Behind a password?')] });
+  {
+    const { ctx, page } = await newPage();
+    try {
+      await page.goto(`${BASE}/v8/diaowen/an/${p.sid}`, { waitUntil: 'networkidle' });
+      const field = page.getByRole('textbox', { name: 'Enter the answer password' });
+      await field.waitFor();
+      await checkA11y(page, 'answer page: password form');
+      await field.fill('wrong');
+      await field.press('Enter');
+      const err = page.locator('.dwa-pwd .dwa-error');
+      await err.waitFor();
+      assert.equal(await field.getAttribute('aria-invalid'), 'true', 'the field is invalid');
+      const desc = await field.evaluate((el) => (el.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' '));
+      assert.equal(desc.trim(), (await err.innerText()).trim(), 'the field is described by the message');
+      await checkA11y(page, 'answer page: password form with a wrong password');
+      await field.fill('open-sesame');
+      await field.press('Enter');
+      await page.locator('#qu-p1').waitFor();
+    } finally {
+      await ctx.close();
+    }
+  }
+  // verification code: shown from the first answer of this address on
+  const c = await publish(`A11y captcha ${run}`, 'survey', { surveyAttrs: { anRefreshAttr: { randomCode: true, randomCodeNum: 1 } }, questions: [radio('v1', 'Again?')] });
+  const first = await api('POST', 'none/v6/dw-answer-survey/save-survey-answer.do', {
+    surveyId: c.id,
+    sid: c.sid,
+    jsonVersion: 6,
+    answerJson: { answerCommon: { answerDwId: `cap-${run}` }, anQuestions: [{ quDwId: 'v1', quType: 'RADIO', anRadio: { optionDwId: 'v1a' } }] },
+  });
+  assert.equal(first.data?.anCheckResultCode, 201, JSON.stringify(first));
+  {
+    const { ctx, page } = await newPage();
+    try {
+      await page.goto(`${BASE}/v8/diaowen/an/${c.sid}`, { waitUntil: 'networkidle' });
+      const code = page.getByRole('textbox', { name: 'Verification code' });
+      await code.waitFor();
+      await checkA11y(page, 'answer page: verification code');
+      const picture = page.locator('.dwa-captcha img');
+      const before = await picture.getAttribute('src');
+      assert.equal(await page.locator('.dwa-captcha button img').count(), 1, 'the picture is inside a button');
+      // from the field, Tab reaches the picture's button; Enter fetches a new picture
+      await code.focus();
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.className), 'dwa-captcha-img', 'the picture is a Tab stop');
+      const [img] = await Promise.all([page.waitForResponse((r) => r.url().includes('jcaptcha.do'), { timeout: T }), page.keyboard.press('Enter')]);
+      assert.equal(img.status(), 200);
+      assert.notEqual(await picture.getAttribute('src'), before, 'a new picture');
+    } finally {
+      await ctx.close();
+    }
+  }
+  // not started yet (a day ahead: whatever the server's zone)
+  const ahead = new Date(Date.now() + 2 * 86400e3).toISOString().slice(0, 19).replace('T', ' ');
+  const n = await publish(`A11y later ${run}`, 'survey', { surveyAttrs: { anStartTimeAttr: { enabled: true, startTime: ahead } }, questions: [radio('n1', 'Later?')] });
+  {
+    const { ctx, page } = await newPage();
+    try {
+      await page.goto(`${BASE}/v8/diaowen/an/${n.sid}`, { waitUntil: 'networkidle' });
+      await page.getByText('The survey has not started yet').waitFor();
+      await checkA11y(page, 'answer page: not started (408)');
+    } finally {
+      await ctx.close();
+    }
+  }
+});

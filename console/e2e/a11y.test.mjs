@@ -233,8 +233,14 @@ async function answerFocused(page, f) {
     for (;;) {
       const g = await focused(page);
       if (g.qid !== f.qid) return { tabs, next: g };
-      if (g.tag === 'select') await k.press('ArrowDown');
-      else if (g.tag === 'input') await k.type('kb');
+      if (g.tag === 'select') {
+        await k.press('ArrowDown');
+        // a cascade loads its next level after a choice: Tab once it is there
+        if (t === 'CASCADE') {
+          await page.waitForLoadState('networkidle');
+          await page.waitForTimeout(200);
+        }
+      } else if (g.tag === 'input') await k.type('kb');
       await tab();
     }
   }
@@ -284,10 +290,15 @@ const choiceScalePage = () => {
 
 for (const phone of [false, true]) {
   test(`keyboard only: every question type answered with Tab, arrows, Space, Enter; an error is reached, fixed and submitted (${phone ? 'phone' : 'desktop'})`, async () => {
-    // signature (a path-based drawing, WCAG 2.1.1's exception), cascade (no tree in this test)
-    // and the image upload (needs an image file) are optional here; everything else is required
-    const rest = everyTypeQuestions({ optional: ['signature', 'cascade', 'upload_image'] }).map((x) =>
-      x.quType === 'MATRIX_INPUT_MATRIX_SELECT' ? { ...x, quAttr: { ...x.quAttr, inputAttr: { commonAttr: { inputType: 'Select' }, selectAttr: { options: 'Good,Bad' } } } } : x,
+    // signature (a path-based drawing, WCAG 2.1.1's exception) and the image upload (the file
+    // upload's widget, but it needs an image file) are optional here; everything else is required
+    // (the cascade reads the built-in region tree, its levels chosen with the arrow keys)
+    const rest = everyTypeQuestions({ optional: ['signature', 'upload_image'] }).map((x) =>
+      x.quType === 'MATRIX_INPUT_MATRIX_SELECT'
+        ? { ...x, quAttr: { ...x.quAttr, inputAttr: { commonAttr: { inputType: 'Select' }, selectAttr: { options: 'Good,Bad' } } } }
+        : x.quType === 'CASCADE'
+          ? { ...x, quAttr: { ...x.quAttr, cascadeAttr: { cascadeJsonId: 'builtin-china-pcd' } } }
+          : x,
     );
     const s = await publish(`A11y keyboard ${run} ${phone ? 'm' : 'd'}`, 'survey', { questions: [...choiceScalePage(), { dwId: 'pk', quType: 'PAGETAG' }, ...rest] });
     const ctx = await browser.newContext(
@@ -355,7 +366,9 @@ async function axNode(page, cdp, selector) {
 const CONTROL = ':is([role=radiogroup], input:not([type=hidden]), select, textarea, [role=button], button:not(.dwa-flag))';
 
 test('accessibility tree: each widget announces its question, required state, value and error', async () => {
-  const s = await publish(`A11y tree ${run}`, 'survey', { questions: everyTypeQuestions() });
+  // the cascade reads the built-in region tree, so that it has its level selects
+  const questions = everyTypeQuestions().map((x) => (x.quType === 'CASCADE' ? { ...x, quAttr: { ...x.quAttr, cascadeAttr: { cascadeJsonId: 'builtin-china-pcd' } } } : x));
+  const s = await publish(`A11y tree ${run}`, 'survey', { questions });
   const { ctx, page } = await newPage(false);
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('DOM.enable');
@@ -363,6 +376,7 @@ test('accessibility tree: each widget announces its question, required state, va
   try {
     await page.goto(`${BASE}/v8/diaowen/an/${s.sid}`, { waitUntil: 'networkidle' });
     await q(page, 'radio').waitFor();
+    await q(page, 'cascade').locator('select').first().locator('option', { hasText: '浙江省' }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.locator('[data-testid=answer-error-summary]').waitFor();
     const ids = await page.locator('.dwa-question.dwa-has-error').evaluateAll((els) => els.map((e) => e.id.slice(3)));
@@ -375,10 +389,7 @@ test('accessibility tree: each widget announces its question, required state, va
       assert.ok(group.name.includes(`Question about`) && group.name.includes('Required'), `${id}: group named by the title and Required: "${group.name}"`);
       assert.ok(group.description.includes(err), `${id}: group described by its error "${err}": "${group.description}"`);
       const ctl = await axNode(page, cdp, `#qu-${id} .dwa-qbody ${CONTROL}`);
-      if (!ctl) {
-        rows.push(`${id}: (no control: ${err})`);
-        continue;
-      }
+      assert.ok(ctl, `${id}: a control in the accessibility tree`);
       // the control itself: invalid, or described by the error (buttons cannot be invalid)
       assert.ok(ctl.invalid === 'true' || ctl.invalid === true || ctl.description.includes(err), `${id}: control ${ctl.role} "${ctl.name}" tells the error (invalid=${ctl.invalid}, description="${ctl.description}")`);
       rows.push(`${id}: ${ctl.role} "${ctl.name.slice(0, 48)}"${ctl.required ? ' required' : ''}${ctl.invalid ? ' invalid' : ''} — ${ctl.description.slice(0, 40)}`);
@@ -403,6 +414,21 @@ test('accessibility tree: each widget announces its question, required state, va
     assert.match(slider.name, /Question about scale_slider/);
     // before a choice the slider says so (Chromium's tree keeps the numeric value next to it)
     assert.equal(await q(page, 'scale_slider').locator('input[type=range]').getAttribute('aria-valuetext'), 'Not answered');
+    // a checkbox, a matrix cell (named by its row and column) and a cascade level tell their state
+    await q(page, 'checkbox').getByText('checkbox option 1').click();
+    const cb = await axNode(page, cdp, '#qu-checkbox input[type=checkbox]:checked');
+    assert.equal(cb.name, 'checkbox option 1');
+    assert.equal(String(cb.checked), 'true');
+    await q(page, 'matrix_radio').locator('input[type=radio]').nth(1).check();
+    const cell = await axNode(page, cdp, '#qu-matrix_radio input[type=radio]:checked');
+    assert.equal(cell.name, 'Row 1 - Column 2');
+    assert.equal(String(cell.checked), 'true');
+    await q(page, 'cascade').locator('select').first().selectOption({ label: '浙江省' });
+    const level = await axNode(page, cdp, '#qu-cascade select');
+    assert.equal(level.role, 'combobox');
+    assert.equal(level.value, '浙江省');
+    const cgroup = await axNode(page, cdp, '#qu-cascade .dwa-cascade');
+    assert.match(cgroup.name, /Question about cascade/, 'the cascade levels are grouped under the question title');
     await q(page, 'orderqu').getByRole('button', { name: /orderqu option 2/ }).click();
     const ranked = await axNode(page, cdp, '#qu-orderqu [data-opt=orderqua2]');
     assert.match(ranked.name, /ranked 1 of 3/);
@@ -469,6 +495,11 @@ test('dialogs trap focus, close with Escape where allowed and give focus back; f
     await page.locator('[data-testid=answer-review]').waitFor();
     await page.waitForLoadState('networkidle');
     await checkA11y(page, 'answer review (score detail)');
+    // the transcript's other view: only the wrongly answered questions (E2 option b was wrong)
+    const wrongOnly = page.getByRole('button', { name: 'View wrong questions' });
+    await wrongOnly.click();
+    assert.equal(await wrongOnly.getAttribute('aria-pressed'), 'true');
+    await checkA11y(page, 'answer review (transcript: wrong questions only)');
   } finally {
     await ctx.close();
   }

@@ -1,5 +1,5 @@
 // Small inline rich-text editor of the designer canvas (question titles, notes, option texts):
-// a contentEditable field with a compact toolbar while focused — bold, italic, underline, text
+// a contentEditable field with a compact toolbar under it while focused — bold, italic, underline, text
 // colour, link, clear formatting, and (in the designer, with pipeOwner) "insert answer of…", which
 // writes an answer placeholder such as {Q1} at the caret (docs/logic-language.md, "Answer
 // piping"). Ctrl/Cmd+B/I/U work; pasted and dropped HTML is cleaned to the
@@ -190,6 +190,36 @@ const RichText: React.FC<RichTextProps> = ({ html, onChange, single, placeholder
         }
       }}
     >
+      <div
+        ref={ref}
+        className={`dw-rt ${className ?? ''}`}
+        style={style}
+        contentEditable
+        suppressContentEditableWarning
+        role="textbox"
+        aria-label={label ?? placeholder}
+        aria-multiline={!single}
+        tabIndex={0}
+        data-testid={testid}
+        data-placeholder={placeholder}
+        onInput={emit}
+        onKeyDown={onKeyDown}
+        onKeyUp={saveRange}
+        onMouseUp={saveRange}
+        onPaste={(e) => {
+          e.preventDefault();
+          const h = e.clipboardData.getData('text/html');
+          insertClean(h || e.clipboardData.getData('text/plain'), !!h);
+        }}
+        onDrop={(e) => {
+          const h = e.dataTransfer.getData('text/html');
+          const t = e.dataTransfer.getData('text/plain');
+          if (!h && !t) return;
+          e.preventDefault();
+          insertClean(h || t, !!h);
+        }}
+      />
+      {/* under the field, in the flow: it hides nothing around the field */}
       {focused && (
         <span className="dw-rt-bar" data-testid="rt-bar" onClick={(e) => e.stopPropagation()}>
           {btn('bold', `${labels.bold} (Ctrl+B)`, <b>B</b>, () => exec('bold'))}
@@ -273,35 +303,6 @@ const RichText: React.FC<RichTextProps> = ({ html, onChange, single, placeholder
           )}
         </span>
       )}
-      <div
-        ref={ref}
-        className={`dw-rt ${className ?? ''}`}
-        style={style}
-        contentEditable
-        suppressContentEditableWarning
-        role="textbox"
-        aria-label={label ?? placeholder}
-        aria-multiline={!single}
-        tabIndex={0}
-        data-testid={testid}
-        data-placeholder={placeholder}
-        onInput={emit}
-        onKeyDown={onKeyDown}
-        onKeyUp={saveRange}
-        onMouseUp={saveRange}
-        onPaste={(e) => {
-          e.preventDefault();
-          const h = e.clipboardData.getData('text/html');
-          insertClean(h || e.clipboardData.getData('text/plain'), !!h);
-        }}
-        onDrop={(e) => {
-          const h = e.dataTransfer.getData('text/html');
-          const t = e.dataTransfer.getData('text/plain');
-          if (!h && !t) return;
-          e.preventDefault();
-          insertClean(h || t, !!h);
-        }}
-      />
     </span>
   );
 };

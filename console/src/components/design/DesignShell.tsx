@@ -8,6 +8,7 @@ import { checkPipes, mayHavePipes } from '../../survey/pipestore';
 import { numbering } from './model';
 import { PipeProvider } from './pipes';
 import { useDesign } from './useDesign';
+import { formatTime } from '../../utils/format';
 
 type Ctx = ReturnType<typeof useDesign> & { surveyId: string };
 const DesignCtx = createContext<Ctx | null>(null);
@@ -216,7 +217,7 @@ const DesignShell: React.FC<{ tab: string; children: React.ReactNode; noDoc?: bo
   if (st.loadError) return <Result status="warning" title={st.loadError} extra={<Button onClick={() => history.push('/v8/dw/survey')}>{f('app.backHome')}</Button>} />;
   if (!st.doc && !noDoc) return <Spin style={{ display: 'block', margin: 80 }} />;
 
-  const status = st.saving ? f('au.d.saving') : st.dirty ? f('au.d.unsaved') : st.savedAt ? f('au.d.savedAt', { t: st.savedAt.toLocaleTimeString() }) : f('au.d.allSaved');
+  const status = st.saving ? f('au.d.saving') : st.dirty ? f('au.d.unsaved') : st.savedAt ? f('au.d.savedAt', { t: formatTime(st.savedAt) }) : f('au.d.allSaved');
 
   return (
     <DesignCtx.Provider value={{ ...d, surveyId: dwSurveyId }}>

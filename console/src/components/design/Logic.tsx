@@ -170,7 +170,9 @@ export const LivePreview: React.FC = () => {
         const k = optionKey(q.quType);
         const vis = visible.has(q.dwId!);
         return (
-          <div key={q.dwId ?? i} data-testid={`live-q-${i}`} data-visible={vis ? '1' : '0'} style={{ opacity: vis ? 1 : 0.45, borderBottom: '1px dashed #eee', padding: '4px 0' }}>
+          // a hidden question is greyed by colour and background, not by opacity (which fades its
+          // texts below 4.5:1); the tag says it in words
+          <div key={q.dwId ?? i} data-testid={`live-q-${i}`} data-visible={vis ? '1' : '0'} style={{ color: vis ? undefined : '#595959', background: vis ? undefined : '#f5f5f5', borderBottom: '1px dashed #eee', padding: '4px 0' }}>
             <Tag color={vis ? 'green' : 'default'}>{vis ? L('au.logic.visible') : L('au.logic.hidden')}</Tag>
             {n[i] ? `Q${n[i]}. ` : ''}
             {quTitleText(q)}
@@ -194,7 +196,7 @@ export const LivePreview: React.FC = () => {
             )}
             {(q.quType === 'SCALE_NPS' || q.quType === 'SCALE_SLIDER') && (
               <div style={{ paddingLeft: 16 }}>
-                <InputNumber size="small" value={nums[q.dwId!] ?? null} onChange={(v) => setNums((s) => ({ ...s, [q.dwId!]: v as number | null }))} />
+                <InputNumber size="small" aria-label={`${n[i] ? `Q${n[i]}. ` : ''}${quTitleText(q) || L('au.logic.value')}`} value={nums[q.dwId!] ?? null} onChange={(v) => setNums((s) => ({ ...s, [q.dwId!]: v as number | null }))} />
               </div>
             )}
           </div>

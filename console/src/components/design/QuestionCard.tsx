@@ -200,7 +200,8 @@ function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
       const a = q.quAttr?.sliderAttr ?? {};
       return (
         <div>
-          {a.min ?? 0} <input type="range" disabled min={a.min ?? 0} max={a.max ?? 100} style={{ width: 240, verticalAlign: 'middle' }} /> {a.max ?? 100}
+          {/* a picture of the slider, not a control (the author cannot answer here) */}
+          {a.min ?? 0} <span className="dw-slider-pv" aria-hidden="true" /> {a.max ?? 100}
         </div>
       );
     }

@@ -192,7 +192,12 @@ const QuestionSettings: React.FC<P> = ({ q, index, surveyType, L, onChange, onSa
         </>
       )}
       {t === 'CASCADE' && <TextF {...b} path="quAttr.cascadeAttr.cascadeJsonId" label={L('au.q.cascadeId')} tid="set-cascade" />}
-      {t === 'GEOLOCATION' && <SelF {...b} path="quAttr.locationAttr.locationType" label={L('au.q.locationType')} allowClear options={['auto', 'manual'].map((v) => ({ value: v, label: L(`au.q.loc.${v}`) }))} />}
+      {t === 'GEOLOCATION' && (
+        <>
+          <SelF {...b} path="quAttr.locationAttr.locationType" label={L('au.q.locationType')} allowClear options={['auto', 'manual'].map((v) => ({ value: v, label: L(`au.q.loc.${v}`) }))} />
+          <SelF {...b} path="quAttr.locationAttr.locationBrand" label={L('au.q.locationBrand')} allowClear options={['auto', 'amap', 'wx'].map((v) => ({ value: v, label: L(`au.q.brand.${v}`) }))} tid="set-location-brand" />
+        </>
+      )}
       {q.childType === 'divider' && (
         <>
           <TextF {...b} path="quAttr.dividerAttr.content" label={L('au.q.dividerText')} />

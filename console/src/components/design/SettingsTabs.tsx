@@ -9,7 +9,8 @@ import { styleContrastIssues } from '../../utils/contrast';
 import { toast } from '../../utils/toast';
 import ReviewSettingsCard from '../review/ReviewSettingsCard';
 import { useDesignCtx } from './DesignShell';
-import { BoolF, ColorF, NumF, Row, SelF, TextF } from './fields';
+import { BoolF, BtnTextF, ColorF, NumF, Row, SelF, TextF } from './fields';
+import { ownBtnText } from '../../survey/defaults';
 import { getIn, setIn } from './model';
 import StyleTemplatePicker from './StyleTemplatePicker';
 
@@ -84,11 +85,11 @@ export const StyleTab: React.FC = () => {
               }
             />
           )}
-          <ColorF {...b} path="surveyStyle.themeColor" label={L('au.style.themeColor')} tid="style-themeColor" />
-          <ColorF {...b} path="surveyStyle.pageThemeColor" label={L('au.style.pageThemeColor')} />
-          <ColorF {...b} path="surveyStyle.pageBgColor" label={L('au.style.pageBgColor')} tid="style-pageBgColor" />
-          <ColorF {...b} path="surveyStyle.progressColor" label={L('au.style.progressColor')} />
-          <ColorF {...b} path="surveyStyle.logoBgColor" label={L('au.style.logoBgColor')} />
+          <ColorF {...b} defaultText={L('au.style.colorDefault')} path="surveyStyle.themeColor" label={L('au.style.themeColor')} tid="style-themeColor" />
+          <ColorF {...b} defaultText={L('au.style.colorDefault')} path="surveyStyle.pageThemeColor" label={L('au.style.pageThemeColor')} />
+          <ColorF {...b} defaultText={L('au.style.colorDefault')} path="surveyStyle.pageBgColor" label={L('au.style.pageBgColor')} tid="style-pageBgColor" />
+          <ColorF {...b} defaultText={L('au.style.colorDefault')} path="surveyStyle.progressColor" label={L('au.style.progressColor')} />
+          <ColorF {...b} defaultText={L('au.style.colorDefault')} path="surveyStyle.logoBgColor" label={L('au.style.logoBgColor')} />
         </Card>
         <Card size="small" title={L('au.style.images')} style={{ marginTop: 8 }}>
           <ImgF path="surveyStyle.pageTopImg" label={L('au.style.topImg')} />
@@ -97,9 +98,9 @@ export const StyleTab: React.FC = () => {
           <SelF {...b} path="surveyStyle.logoImg.position" label={L('au.style.logoPos')} allowClear options={['left', 'center', 'right'].map((v) => ({ value: v, label: L(`au.pos.${v}`) }))} />
         </Card>
         <Card size="small" title={L('au.style.buttons')} style={{ marginTop: 8 }}>
-          <TextF {...b} path="surveyStyle.submitBtnText" label={L('au.style.submitBtn')} tid="style-submitBtn" />
-          <TextF {...b} path="surveyStyle.nextBtnText" label={L('au.style.nextBtn')} />
-          <TextF {...b} path="surveyStyle.prevBtnText" label={L('au.style.prevBtn')} />
+          <BtnTextF {...b} field="submitBtnText" label={L('au.style.submitBtn')} placeholder={L('au.pv.submit')} tid="style-submitBtn" />
+          <BtnTextF {...b} field="nextBtnText" label={L('au.style.nextBtn')} placeholder={L('au.pv.next')} />
+          <BtnTextF {...b} field="prevBtnText" label={L('au.style.prevBtn')} placeholder={L('au.pv.prev')} />
         </Card>
         <Card size="small" title={L('au.style.show')} style={{ marginTop: 8 }}>
           {['showSurveyTitle', 'showSurveyNote', 'showPageHeader', 'showProgressbar', 'hidePageProgress', 'showQuNum', 'showQuTypeName', 'showQuScoreNum'].map((k) => (
@@ -117,7 +118,7 @@ export const StyleTab: React.FC = () => {
               {s.showProgressbar && <div style={{ height: 4, background: '#eee' }}><div style={{ width: '40%', height: 4, background: s.progressColor }} /></div>}
               <p>{s.showQuNum ? '1. ' : ''}…</p>
               <Button type="primary" style={{ background: s.themeColor }}>
-                {s.submitBtnText}
+                {ownBtnText(s, 'submitBtnText') || L('au.pv.submit')}
               </Button>
             </div>
           </div>

@@ -1,6 +1,7 @@
 // Small bound controls: read a dotted path of an object, write through onSet(path, value).
 import { Input, InputNumber, Select, Switch } from 'antd';
 import React from 'react';
+import { ownBtnText, type BtnField } from '../../survey/defaults';
 import { getIn } from './model';
 
 export type Bind = { obj: any; onSet: (path: string, v: unknown) => void };
@@ -56,6 +57,21 @@ export const TextF: React.FC<Bind & { path: string; label: React.ReactNode; area
   );
 };
 
+/**
+ * A button text of the survey style: empty when the style has none or only the stock text (which
+ * is not the author's: the answer page shows its own in the respondent's language), with the
+ * console language's text as the placeholder; clearing it goes back to the stock text.
+ */
+export const BtnTextF: React.FC<Bind & { field: BtnField; label: React.ReactNode; placeholder: string; tid?: string }> = ({ obj, onSet, field, label, placeholder, tid }) => {
+  const id = React.useId();
+  const path = `surveyStyle.${field}`;
+  return (
+    <Row label={label} labelId={id}>
+      <Input size="small" aria-labelledby={id} data-testid={tid ?? `f-${path}`} value={ownBtnText(obj?.surveyStyle, field)} placeholder={placeholder} onChange={(e) => onSet(path, e.target.value)} />
+    </Row>
+  );
+};
+
 export const SelF: React.FC<Bind & { path: string; label: React.ReactNode; options: { value: any; label: React.ReactNode }[]; tid?: string; allowClear?: boolean }> = ({ obj, onSet, path, label, options, tid, allowClear }) => {
   const id = React.useId();
   return (
@@ -65,14 +81,26 @@ export const SelF: React.FC<Bind & { path: string; label: React.ReactNode; optio
   );
 };
 
-/** A colour: the picker and its hex text, both named by the row's label. */
-export const ColorF: React.FC<Bind & { path: string; label: React.ReactNode; tid?: string }> = ({ obj, onSet, path, label, tid }) => {
+/**
+ * A colour: the picker and its hex text, both named by the row's label. Without a colour (the
+ * answer page's default) the swatch says "default" instead of showing the native picker's black;
+ * it still opens the picker.
+ */
+export const ColorF: React.FC<Bind & { path: string; label: React.ReactNode; tid?: string; defaultText: string }> = ({ obj, onSet, path, label, tid, defaultText }) => {
   const id = React.useId();
+  const v: string = getIn(obj, path) ?? '';
   return (
     <Row label={label} labelId={id}>
-      <span style={{ display: 'flex', gap: 4 }}>
-        <input type="color" aria-labelledby={id} value={getIn(obj, path) || '#000000'} onChange={(e) => onSet(path, e.target.value)} />
-        <Input size="small" aria-labelledby={id} data-testid={tid ?? `f-${path}`} value={getIn(obj, path) ?? ''} onChange={(e) => onSet(path, e.target.value)} />
+      <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+        <span className={`dw-color${v ? '' : ' dw-color-empty'}`} data-testid={`${tid ?? `f-${path}`}-swatch`}>
+          {!v && (
+            <span className="dw-color-default" id={`${id}-def`}>
+              {defaultText}
+            </span>
+          )}
+          <input type="color" aria-labelledby={id} aria-describedby={v ? undefined : `${id}-def`} value={/^#[0-9a-f]{6}$/i.test(v) ? v : '#000000'} onChange={(e) => onSet(path, e.target.value)} />
+        </span>
+        <Input size="small" aria-labelledby={id} data-testid={tid ?? `f-${path}`} value={v} placeholder={defaultText} onChange={(e) => onSet(path, e.target.value)} />
       </span>
     </Row>
   );
