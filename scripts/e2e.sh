@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${E2E_PORT:-18080}
-tport=${E2E_TEMPORAL_PORT:-17233}
-uiport=${E2E_TEMPORAL_UI_PORT:-18233}
+tport=${E2E_TEMPORAL_PORT:-$((port + 10))}
+uiport=${E2E_TEMPORAL_UI_PORT:-$((port + 11))}
 data=$(mktemp -d /tmp/dws-e2e.XXXXXX)
 log="$data/dev.log"
 export DWS_ADMIN_PASSWORD=${DWS_ADMIN_PASSWORD:-Admin-e2e-123}
