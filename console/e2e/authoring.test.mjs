@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T, publish as publishViaApi, rowMenuClick } from './lib.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T, a11yReport, checkA11y, publish as publishViaApi, rowMenuClick } from './lib.mjs';
 import { docx, xlsx } from './fixtures/make.mjs';
 import zlib from 'node:zlib';
 
@@ -50,6 +50,7 @@ before(async () => {
 });
 
 after(async () => {
+  a11yReport();
   if (page && process.env.E2E_SCREENSHOT) await page.screenshot({ path: process.env.E2E_SCREENSHOT }).catch(() => {});
   await context?.close();
   if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
@@ -194,9 +195,41 @@ test('designer: every toolbar type, rule builder, condition language, style, set
     await b.click();
   }
   await page.waitForFunction((k) => document.querySelectorAll('.dw-canvas .dw-card[data-qutype]').length === k, n);
+  // axe with a question of each main family selected: its settings panel (switches, numbers,
+  // selects, option settings) next to the canvas holding every type (before the author's own
+  // formatting below: a pasted image without alt and a colour of their choice are theirs)
+  for (const type of ['RADIO', 'FILLBLANK', 'MATRIX_RADIO', 'SCORE', 'SCALE_NPS', 'UPLOADFILE']) {
+    const i = offered.indexOf(`tool-${type}`);
+    assert.ok(i >= 0, `the toolbar offers ${type}`);
+    await page.locator(`[data-testid=qu-${i}]`).click({ position: { x: 3, y: 3 } });
+    await page.locator(`[data-testid=qu-${i}].dw-sel`).waitFor();
+    await page.locator('[data-testid=qu-settings]').waitFor();
+    const sw = page.locator('[data-testid=qu-settings] [data-testid=set-required]');
+    const swBox = await sw.boundingBox();
+    assert.ok(swBox.width >= 24 && swBox.height >= 24, `the required switch is a 24x24 target (${swBox.width}x${swBox.height})`);
+    await checkA11y(page, `designer: ${type} question selected (settings panel)`, { console: true });
+  }
   // edit the first question's title and an option inline
   const title0 = page.locator('[data-testid=qu-0] [data-testid=qu-title]');
   await title0.fill('Favourite colour');
+  // the focused field's rich-text toolbar sits under it in the flow: it covers nothing (the tabs,
+  // switches and fields next to the field stay visible and reachable), checked by axe too
+  const bar0 = page.locator('[data-testid=qu-0] [data-testid=rt-bar]');
+  await bar0.waitFor();
+  const [tb, bb] = [await title0.boundingBox(), await bar0.boundingBox()];
+  assert.ok(bb.y >= tb.y + tb.height - 0.5, `toolbar under the title (title ${tb.y}+${tb.height}, toolbar at ${bb.y})`);
+  const covered = await bar0.evaluate((bar) => {
+    const r = bar.getBoundingClientRect();
+    const hits = [];
+    for (const el of document.querySelectorAll('button, input, [role=switch], [role=textbox], a[href], [role=tab]')) {
+      if (bar.contains(el)) continue;
+      const e = el.getBoundingClientRect();
+      if (e.width && e.height && e.left < r.right && e.right > r.left && e.top < r.bottom && e.bottom > r.top) hits.push(el.outerHTML.slice(0, 80));
+    }
+    return hits;
+  });
+  assert.deepEqual(covered, [], 'the toolbar lies over no other control');
+  await checkA11y(page, 'designer: a title with its rich-text toolbar open', { console: true });
   await page.locator('[data-testid=qu-0] [data-testid=opt-0]').fill('Red');
   // rich text: "Favourite" bold with Ctrl+B, "colour" red from the toolbar; Enter adds no block
   await title0.evaluate((el) => {
@@ -265,6 +298,7 @@ test('designer: every toolbar type, rule builder, condition language, style, set
   // live preview: choosing Q1 option 2 hides Q3
   await page.locator('[data-testid=live-q-0-o-1]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=live-q-2]')?.getAttribute('data-visible') === '0');
+  await checkA11y(page, 'designer: logic, with a question hidden in the live preview', { console: true });
   await saveNow();
 
   // DSL tab shows both
@@ -275,12 +309,22 @@ test('designer: every toolbar type, rule builder, condition language, style, set
   // style and answer settings
   await page.locator('[data-testid=tab-style]').click();
   await page.waitForURL((u) => u.pathname.startsWith('/v8/dws/design/style/'), { timeout: T });
+  // a colour without a value says "Default" (not the native picker's black); a chosen one shows itself
+  // (a new survey has a theme colour and no page background colour)
+  const bgSwatch = page.locator('[data-testid=style-pageBgColor-swatch]');
+  assert.equal((await bgSwatch.innerText()).trim(), 'Default');
+  assert.equal(await page.locator('[data-testid=style-pageBgColor]').getAttribute('placeholder'), 'Default');
+  await checkA11y(page, 'designer: style tab', { console: true });
   await page.locator('[data-testid=style-submitBtn]').fill('Send it');
   await page.locator('[data-testid=style-themeColor]').fill('#aa3300');
+  const swatch = page.locator('[data-testid=style-themeColor-swatch]');
+  assert.equal((await swatch.innerText()).trim(), '', 'no "Default" with a colour');
+  assert.equal(await swatch.locator('input[type=color]').inputValue(), '#aa3300');
   await saveNow();
   await page.locator('[data-testid=tab-attr]').click();
   await page.waitForURL((u) => u.pathname.startsWith('/v8/dws/design/attr/'), { timeout: T });
   await page.locator('[data-testid=attr-opoq]').click();
+  await checkA11y(page, 'designer: answer settings tab', { console: true });
   await saveNow();
 
   // preview on a phone-sized viewport
@@ -417,8 +461,15 @@ test('survey groups: create, rename, move a survey in, filter, refuse deleting a
   const grow = page.locator('[data-testid=group-table] .ant-table-row', { hasText: gName });
   await grow.locator('[data-testid=group-edit]').click();
   await page.locator('[data-testid=group-form-name]').fill(`${gName}x`);
-  await page.locator('[data-testid=group-form-status]').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Disabled' }).click();
+  // the status select must show the choice before saving (under load a click on an option of a
+  // dropdown still opening inside the opening modal was seen not to register: choose again then)
+  const status = page.locator('[data-testid=group-form-status]');
+  for (let i = 0; i < 3 && !/Disabled/.test(await status.innerText()); i++) {
+    await status.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Disabled' }).click();
+    await status.locator('.ant-select-selection-item', { hasText: 'Disabled' }).waitFor({ timeout: 3000 }).catch(() => {});
+  }
+  assert.match(await status.innerText(), /Disabled/);
   const ed = await waitApi('app/survey/survey-group-edit.do', () => page.locator('[data-testid=group-form-ok]').click());
   assert.equal(ed.body?.resultCode, 200, JSON.stringify(ed.body));
   assert.equal(ed.body.data.status, 0);
