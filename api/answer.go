@@ -146,7 +146,7 @@ func (s *server) answerSave(c *gin.Context) {
 	}
 	in := answersvc.SaveInput{SurveyID: first(p, "surveyId"), Sid: first(p, "sid"), AnRandomCode: first(p, "anRandomCode"),
 		SessionCode: first(p, "sessionCode"), AnPwd: p["anPwd"], SaveStatus: -1, Source: first(p, "dwSource", "source"),
-		Client: s.answerClient(c, p)}
+		Client: s.answerClient(c, p), Lang: first(p, "lang")}
 	if in.SessionCode == "" {
 		in.SessionCode = strings.TrimSpace(c.GetHeader("SessionCode"))
 	}

@@ -97,6 +97,25 @@ func TestTranslationMoreTexts(t *testing.T) {
 			}
 		}
 
+		// a submit refused by the custom check words the survey's message in the respondent's
+		// content language (lang); without one, or with a language the survey has not published,
+		// in the original. The stock message keys stay for the answer page to word.
+		fbk := []M{{"quDwId": "q1", "quType": "FILLBLANK", "anFbk": M{"answer": "abc"}}}
+		for _, c := range []struct{ lang, want string }{{"en", "EN 六位数字"}, {"", "六位数字"}, {"xx", "六位数字"}} {
+			env := anon.Post(ans+"save-survey-answer.do", answerBody(info.ID, newDwID(), fbk, M{"lang": c.lang})).Env(t)
+			var d struct {
+				Errors []struct {
+					QuDwID, Key, Text string
+					Params            map[string]any
+				}
+			}
+			_ = json.Unmarshal(env.Data, &d)
+			if env.ResultCode != 400 || len(d.Errors) != 1 || d.Errors[0].QuDwID != "q1" || d.Errors[0].Key != "custom" ||
+				d.Errors[0].Params["message"] != c.want || d.Errors[0].Text != c.want {
+				t.Fatalf("lang %q: want the message %q, got %d %s", c.lang, c.want, env.ResultCode, env.Data)
+			}
+		}
+
 		// the original of a hint changes: its translation is marked outdated, the others not
 		doc["questions"].([]M)[0]["quAttr"] = M{"inputAttr": M{"commonAttr": M{"regexMsg": "请输入六位数字"}}}
 		raw, _ = json.Marshal(doc)

@@ -296,3 +296,43 @@ func Translate(d *Survey, items []LangItem) *Survey {
 	}
 	return &out
 }
+
+// LocalizeMessages returns msgs with the survey's own words in a content language: a "custom"
+// message (a CUSTOM/REGEX check's regexMsg) takes the language's regexMsg of the blank or option
+// it names (ItemDwID), else of its question. Stock messages keep their key and parameters (the
+// answer page words them in its own interface language). msgs is not changed.
+func LocalizeMessages(msgs []Message, items []LangItem) []Message {
+	hints := map[string]string{}
+	for _, it := range items {
+		if it.LanType == "regexMsg" {
+			if v := HintText(it.LanValue); v != "" {
+				hints[it.LanCode] = v
+			}
+		}
+	}
+	out := make([]Message, len(msgs))
+	copy(out, msgs)
+	if len(hints) == 0 {
+		return out
+	}
+	for i, m := range out {
+		if m.Key != "custom" {
+			continue
+		}
+		v, ok := hints[m.ItemDwID]
+		if !ok || m.ItemDwID == "" {
+			v, ok = hints[m.QuDwID]
+		}
+		if !ok {
+			continue
+		}
+		params := make(map[string]any, len(m.Params))
+		for k, p := range m.Params {
+			params[k] = p
+		}
+		params["message"] = v
+		out[i].Params = params
+		out[i].Text = render(MessageTexts[m.Key], params)
+	}
+	return out
+}

@@ -80,3 +80,35 @@ func TestTranslateKeepsWhatItDoesNotTranslate(t *testing.T) {
 		t.Fatalf("HintText %q", HintText(" <b>A</b> &lt;b&gt; &amp;amp; "))
 	}
 }
+
+func TestLocalizeMessages(t *testing.T) {
+	msgs := []Message{
+		{QuDwID: "q1", Key: "custom", Text: "六位数字", Params: map[string]any{"message": "六位数字"}},
+		{QuDwID: "q2", ItemDwID: "b2", Key: "custom", Text: "格式", Params: map[string]any{"message": "格式"}},
+		{QuDwID: "q3", Key: "required", Text: MessageTexts["required"], Params: map[string]any{}},
+		{QuDwID: "q4", Key: "custom", Text: "原文", Params: map[string]any{"message": "原文"}},
+	}
+	items := []LangItem{
+		{LanCode: "q1", LanType: "regexMsg", LanValue: "<p>Six digits</p>"},
+		{LanCode: "b2", LanType: "regexMsg", LanValue: "Blank format"},
+		{LanCode: "q2", LanType: "regexMsg", LanValue: "question-level"},
+		{LanCode: "q3", LanType: "quTitle", LanValue: "Q3"},
+		{LanCode: "q4", LanType: "placeholder", LanValue: "not a message"},
+	}
+	got := LocalizeMessages(msgs, items)
+	want := []string{"Six digits", "Blank format", MessageTexts["required"], "原文"}
+	for i, w := range want {
+		if got[i].Text != w {
+			t.Fatalf("message %d: %q, want %q", i, got[i].Text, w)
+		}
+		if got[i].Key == "custom" && got[i].Params["message"] != w {
+			t.Fatalf("message %d params: %v", i, got[i].Params)
+		}
+	}
+	if msgs[0].Params["message"] != "六位数字" || msgs[0].Text != "六位数字" {
+		t.Fatal("the input messages changed")
+	}
+	if out := LocalizeMessages(msgs, nil); out[0].Text != "六位数字" {
+		t.Fatal("without a script the message changes")
+	}
+}

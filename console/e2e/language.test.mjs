@@ -42,9 +42,14 @@ after(async () => {
 
 test('AI translation, review, publish, file round trip, respondent switches mid-survey', async () => {
   const s = await publish(api, `语言 ${run}`, 'survey', {
+    // the author's own button texts and end page text are content too (translated below)
+    surveyStyle: { nextBtnText: '继续', prevBtnText: '返回', submitBtnText: '交卷' },
+    surveyAttrs: { endPageAttr: { textAttr: { submitSuccess: { enabled: true, text: '<p>谢谢参与</p>' } } } },
     questions: [
       { dwId: 'c1', quType: 'RADIO', ...title('你喜欢什么<b>颜色</b>？'), quAttr: { isRequired: true }, quRadios: [radio('c1a', '红色'), radio('c1b', '蓝色')] },
       { dwId: 'c2', quType: 'FILLBLANK', ...title('你的名字') },
+      { dwId: 'cp', quType: 'PAGETAG' },
+      { dwId: 'c3', quType: 'FILLBLANK', ...title('备注') },
     ],
   });
   const { ctx, page } = await openPage(browser, external);
@@ -70,6 +75,13 @@ test('AI translation, review, publish, file round trip, respondent switches mid-
     // review and fix one string, save the draft, publish
     await titleBox.fill('Which <b>colour</b> do you like?');
     await page.locator('[data-testid=lg-text-optionTitle-c1a]').fill('Red');
+    // the button texts and the end page text of the language, edited by the author
+    const texts = { nextBtnText: 'Continue', prevBtnText: 'Go back', submitBtnText: 'Hand in', submitSuccess: '<p>Thanks for taking part</p>' };
+    for (const [type, v] of Object.entries(texts)) {
+      const box = page.locator(`[data-testid^="lg-text-${type}-"]`);
+      assert.match(await box.inputValue(), /\[en\] /, `${type}: AI translated`);
+      await box.fill(v);
+    }
     await page.locator('[data-testid=lg-save]').click();
     await page.getByText('Saved successfully').first().waitFor();
     await page.locator('[data-testid=lg-publish-en]').click();
@@ -84,7 +96,10 @@ test('AI translation, review, publish, file round trip, respondent switches mid-
     const ed = await api('GET', `app/v6/language/edit?surveyId=${s.id}&languageCode=en`);
     assert.equal(ed.resultCode, 200, JSON.stringify(ed));
     const rows = ed.data.rows;
-    assert.deepEqual(rows.map((r) => `${r.type} ${r.code}`).slice(1), ['quTitle c1', 'optionTitle c1a', 'optionTitle c1b', 'quTitle c2']);
+    assert.deepEqual(rows.map((r) => (/Btn|submitSuccess|surveyName/.test(r.type) ? r.type : `${r.type} ${r.code}`)), [
+      'surveyName', 'quTitle c1', 'optionTitle c1a', 'optionTitle c1b', 'quTitle c2', 'quTitle c3', 'nextBtnText', 'prevBtnText', 'submitBtnText', 'submitSuccess',
+    ]);
+    assert.equal(rows.find((r) => r.type === 'submitBtnText')?.translated, 'Hand in', 'the edited button text was saved');
     const changed = rows.map((r) => ({ lanCode: r.code, lanType: r.type, lanValue: r.code === 'c1b' ? 'Blue' : r.code === 'c2' ? 'Your name' : r.translated }));
     const tmp = await api('POST', 'app/v6/language/add', { surveyId: s.id, languageCode: 'fr', languageName: 'tmp', languageJsonScript: JSON.stringify(changed), draft: true });
     assert.equal(tmp.resultCode, 200, JSON.stringify(tmp));
@@ -95,7 +110,7 @@ test('AI translation, review, publish, file round trip, respondent switches mid-
     await page.locator('[data-testid=lg-import-en]').click();
     await (await chooser).setFiles({ name: 'translation-en.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
     const preview = page.locator('[data-testid=lg-preview]');
-    await preview.getByText('2 changed, 3 unchanged, 0 not in this survey').waitFor();
+    await preview.getByText(`2 changed, ${rows.length - 2} unchanged, 0 not in this survey`).waitFor();
     await checkA11y(page, 'design: import preview', { console: true });
     await page.locator('[data-testid=lg-import-apply]').click();
     await page.getByText('Imported into the draft').first().waitFor();
@@ -125,6 +140,16 @@ test('AI translation, review, publish, file round trip, respondent switches mid-
     assert.equal(await q(rp, 'c2').locator('input').inputValue(), '李雷', 'answer kept');
     assert.equal(await q(rp, 'c1').locator('input[type=radio]:checked').count(), 1, 'choice kept');
     await checkA11y(rp, 'answer: switched to English');
+    // the author's button texts and end page text in English
+    const next = rp.locator('.dwa-nav .dwa-primary');
+    assert.match((await next.innerText()).trim(), /^Continue\b/);
+    await next.click();
+    await q(rp, 'c3').waitFor();
+    await rp.getByRole('button', { name: 'Go back', exact: true }).waitFor();
+    assert.equal((await rp.locator('.dwa-nav .dwa-primary').innerText()).trim(), 'Hand in');
+    await rp.locator('.dwa-nav .dwa-primary').click();
+    await rp.getByText('Thanks for taking part').waitFor();
+    assert.equal(await rp.getByText('谢谢参与').count(), 0, 'the end page in English only');
   } finally {
     await r.ctx.close();
   }
@@ -152,6 +177,30 @@ function englishLeft(lang) {
   return new Set(Object.entries(en).filter(([k, v]) => own[k] !== undefined && own[k] !== v && /\p{L}{3}/u.test(v) && !/\{/.test(v)).map(([, v]) => v));
 }
 
+// The date of a server time ("YYYY-MM-DD HH:mm:ss") as each console language writes it (what
+// Intl gives: Thai in the Buddhist era, Korean with dots and spaces).
+function localDate(lang, serverTime) {
+  const [, y, m, d] = /^(\d{4})-(\d{2})-(\d{2})/.exec(serverTime);
+  return {
+    'zh-CN': `${y}/${m}/${d}`,
+    'zh-TW': `${y}/${m}/${d}`,
+    'ja-JP': `${y}/${m}/${d}`,
+    'en-US': `${m}/${d}/${y}`,
+    'ru-RU': `${d}.${m}.${y}`,
+    'vi-VN': `${d}/${m}/${y}`,
+    'th-TH': `${d}/${m}/${+y + 543}`,
+    'ko-KR': `${y}. ${m}. ${d}.`,
+  }[lang];
+}
+
+// One text of src/locales/authoring/<lang>.ts (its keys are quoted either way).
+function authoringText(lang, key) {
+  const src = fs.readFileSync(new URL(`../src/locales/authoring/${lang}.ts`, import.meta.url), 'utf8');
+  const m = new RegExp(`^\\s*['"]${key.replace(/\./g, '\\.')}['"]\\s*:\\s*(['"])(.*)\\1\\s*,?\\s*$`, 'm').exec(src);
+  assert.ok(m, `${key} in authoring/${lang}.ts`);
+  return m[2];
+}
+
 // Data, not interface texts, that happen to equal an English message: the site name in the
 // header and the seeded administrator's display name.
 const DATA = new Set(['DWSurvey', 'Administrator']);
@@ -170,6 +219,9 @@ test('the console in eight languages: survey list, designer, charts and an admin
   const s = await publish(api, `Lang pages ${run}`, 'survey', {
     questions: [{ dwId: 'p1', quType: 'RADIO', ...title('Pick'), quRadios: [radio('p1a', 'A'), radio('p1b', 'B')] }],
   });
+  const listed = await api('GET', 'app/survey/list.do?current=1&pageSize=100');
+  const updated = (listed.data ?? []).find((x) => x.id === s.id)?.updateDate;
+  assert.match(updated ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, `the list answers the server time: ${JSON.stringify(listed).slice(0, 300)}`);
   const pages = [
     ['survey list', '/v8/dw/survey'],
     ['designer', `/v8/dws/design/edit/${s.id}`],
@@ -195,7 +247,19 @@ test('the console in eight languages: survey list, designer, charts and an admin
         const left = [...new Set(body.split('\n').map((l) => l.trim()).filter((l) => english.has(l) && !DATA.has(l)))];
         assert.deepEqual(left, [], `${lang} ${label}: English interface texts left`);
         await page.screenshot({ path: `${process.env.E2E_SHOTS || '/tmp'}/console-${lang}-${label.replace(/ /g, '-')}.png` });
-        if (label === 'survey list') await checkA11y(page, `survey list: ${lang}`, { console: true });
+        if (label === 'designer') {
+          // the stock submit text is no author's text: an empty field with the console language's placeholder
+          const btn = page.locator('[data-testid="f-surveyStyle.submitBtnText"]');
+          assert.equal(await btn.inputValue(), '', `${lang} designer: stock submit text not shown as typed`);
+          assert.equal(await btn.getAttribute('placeholder'), authoringText(lang, 'au.pv.submit'), `${lang} designer: submit placeholder`);
+        }
+        if (label === 'survey list') {
+          // dates per locale: the survey's "updated" cell in the language's own date format
+          const row = await page.locator(`tr[data-row-key="${s.id}"]`).innerText();
+          assert.ok(row.includes(localDate(lang, updated)), `${lang} survey list: ${localDate(lang, updated)} in ${JSON.stringify(row)}`);
+          assert.ok(!/\d{4}-\d{2}-\d{2}/.test(row), `${lang} survey list: no YYYY-MM-DD left in ${JSON.stringify(row)}`);
+          await checkA11y(page, `survey list: ${lang}`, { console: true });
+        }
       }
     }
   } finally {

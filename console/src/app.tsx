@@ -1,5 +1,5 @@
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
-import { history } from '@umijs/max';
+import { getLocale, history } from '@umijs/max';
 import React, { Suspense } from 'react';
 import { requestConfig } from './requestConfig';
 import { currentUser as fetchCurrentUser, footerInfo, sysProperty, type FooterInfo, type PropertyJson, type SafeUser } from './services/api';
@@ -9,11 +9,13 @@ import { safeNavigationUrl } from './utils/safeUrl';
 import { t } from './utils/i18n';
 import { inertTableMeasureRows, keyboardLinks, layoutLandmarks } from './utils/a11y';
 import { applyStoredLanguage } from './utils/languageRuntime';
+import { setFormatLocaleSource } from './utils/format';
 import { isLrPath, isPublicPath, menuForPath } from './utils/menu';
 import { getAuthority, getToken, setAuthority, setItem } from './utils/storage';
 import { setSiteName, updateTitle } from './utils/title';
 
 applyStoredLanguage();
+setFormatLocaleSource(getLocale);
 inertTableMeasureRows();
 layoutLandmarks(() => t('app.mainMenu'), () => t('app.breadcrumb'));
 keyboardLinks();

@@ -45,6 +45,9 @@ type SaveInput struct {
 	SaveStatus   int // -1 = not given in the body
 	Source       string
 	Client       Client
+	// Lang is the respondent's content language (a published language code; "" = the
+	// original): the survey's own words in validation messages follow it.
+	Lang string
 }
 
 // SaveResult is data of the save call.
@@ -289,7 +292,7 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 		if fast {
 			return nil, true, nil
 		}
-		return validationOutcome(r.Errors), false, nil
+		return validationOutcome(s.localize(ctx, sv.ID, in.Lang, r.Errors)), false, nil
 	}
 
 	now := s.now()
@@ -549,6 +552,24 @@ func (c cappedKey) refusal(pd *pubDoc) *SaveOutcome {
 	// quota: report it like the engine's quotaFull error
 	msg := lang.Message{Key: "quotaFull", Text: "The quota of this item is full", Params: map[string]any{"quota": c.quota}}
 	return validationOutcome([]lang.Message{msg})
+}
+
+// localize words the survey's own texts of validation messages in the respondent's content
+// language (its published script); the messages as they are when there is none or it fails.
+func (s *Service) localize(ctx context.Context, surveyID, code string, errs []lang.Message) []lang.Message {
+	code = strings.TrimSpace(code)
+	if code == "" || len(code) > 16 {
+		return errs
+	}
+	var row models.SurveyLanguage
+	if err := s.DB.WithContext(ctx).Select("script").Where("survey_id = ? AND language_code = ? AND draft = ?", surveyID, code, false).Take(&row).Error; err != nil {
+		return errs
+	}
+	var items []lang.LangItem
+	if json.Unmarshal([]byte(row.Script), &items) != nil {
+		return errs
+	}
+	return lang.LocalizeMessages(errs, items)
 }
 
 func validationOutcome(errs []lang.Message) *SaveOutcome {

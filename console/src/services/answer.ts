@@ -104,6 +104,8 @@ export type SaveBody = {
   sessionCode?: string;
   anPwd?: string;
   saveStatus?: number;
+  /** the respondent's content language ('' = the original): the survey's words in messages follow it */
+  lang?: string;
 };
 export const saveAnswer = (body: SaveBody) =>
   call<AnswerCheckResult>('POST', 'none/v6/dw-answer-survey/save-survey-answer.do', { body, timeout: 20000 });

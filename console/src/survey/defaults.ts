@@ -5,8 +5,23 @@ export function defaultSurveyStyle(): SurveyStyle {
   return {
     themeColor: '#015AB4', progressColor: '#025bb7', showSurveyTitle: true, showSurveyNote: true, showPageHeader: true,
     showProgressbar: true, showQuNum: true, showQuTypeName: true, showQuScoreNum: false,
-    submitBtnText: '提交答卷', nextBtnText: '下一页', prevBtnText: '上一页',
+    ...STOCK_BTN_TEXT,
   };
+}
+
+export type BtnField = 'submitBtnText' | 'nextBtnText' | 'prevBtnText';
+
+/**
+ * The stock button texts the spec's default style stores (Go DefaultSurveyStyle). They are not
+ * the author's words: the answer page shows its own text in the respondent's language for them,
+ * the designer a placeholder in the console language.
+ */
+export const STOCK_BTN_TEXT: Readonly<Record<BtnField, string>> = { submitBtnText: '提交答卷', nextBtnText: '下一页', prevBtnText: '上一页' };
+
+/** The author's own text of a button: '' when the style has none or only the stock text. */
+export function ownBtnText(style: SurveyStyle | undefined, field: BtnField): string {
+  const v = style?.[field];
+  return typeof v === 'string' && v.trim() && v !== STOCK_BTN_TEXT[field] ? v : '';
 }
 
 export function defaultSurveyAttrs(): SurveyAttrs {

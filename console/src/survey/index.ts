@@ -7,7 +7,7 @@ export {
 } from './docindex';
 export { compileDsl, sources, resolveProgram, updateDslAst, refreshDslAst, type Compiled, type Rule, type DslSource, type Issue } from './compile';
 export { Engine, newEngine, evaluate, type Input, type Result } from './engine';
-export { applyDefaults, defaultSurveyAttrs, defaultSurveyStyle } from './defaults';
+export { applyDefaults, defaultSurveyAttrs, defaultSurveyStyle, ownBtnText, STOCK_BTN_TEXT, type BtnField } from './defaults';
 export { logicKind, quotaKey, quotaStorageKey, type Assignment, type Hint, type QuotaHit } from './logic';
 export { validateText, pageMinTime } from './validate';
 export { normCheckType, checkText, CHECK_KEYS } from './checktype';

@@ -2,6 +2,7 @@
 // {lanCode, lanType, lanValue}, services/language on the server) applied to the document.
 // Answers are keyed by dwIds, so switching the language keeps every answer.
 import type { Option, Question, Survey, Text } from '../../survey';
+import { ownBtnText } from '../../survey/defaults';
 
 export type LanItem = { lanCode: string; lanType: string; lanValue: string };
 export type SurveyLanguage = { id?: string; languageCode: string; languageName?: string };
@@ -44,12 +45,8 @@ export function hintText(v: string): string {
 
 const OPTION_LISTS = ['quRadios', 'quCheckboxs', 'quScores', 'quOrderbys', 'quMultiFillblanks', 'quRows', 'quCols'] as const;
 const BUTTONS = ['nextBtnText', 'prevBtnText', 'submitBtnText'] as const;
-/** The stored default button texts: not content (shown in the respondent's interface language). */
-const DEFAULT_BTN: Record<string, string> = { submitBtnText: '提交答卷', nextBtnText: '下一页', prevBtnText: '上一页' };
-const btnOf = (doc: Survey, k: (typeof BUTTONS)[number]) => {
-  const v = doc.surveyStyle?.[k];
-  return v && v.trim() && v !== DEFAULT_BTN[k] ? v : '';
-};
+/** The stored default button texts are not content (shown in the respondent's interface language). */
+const btnOf = (doc: Survey, k: (typeof BUTTONS)[number]) => ownBtnText(doc.surveyStyle, k);
 const endTextOf = (doc: Survey): string => {
   const t = (doc.surveyAttrs?.endPageAttr as any)?.textAttr?.submitSuccess?.text;
   return typeof t === 'string' ? t : '';

@@ -3,6 +3,7 @@
 import { Card, Col, Empty, Row, Segmented, Statistic, Table } from 'antd';
 import React from 'react';
 import G2Chart from '../results/G2Chart';
+import { formatChartValue, formatNumber } from '../../utils/format';
 
 export const DAY_CHOICES = [7, 30, 90];
 
@@ -12,7 +13,7 @@ export function Figures(props: { items: { label: string; value: number; testid: 
       {props.items.map((x) => (
         <Col key={x.testid} xs={12} md={8} xl={24 / Math.min(props.items.length, 6)}>
           <Card size="small" data-testid={x.testid}>
-            <Statistic title={x.label} value={x.value} />
+            <Statistic title={x.label} value={x.value} formatter={(v) => formatNumber(Number(v))} />
           </Card>
         </Col>
       ))}
@@ -47,8 +48,8 @@ export function ChartCard(props: {
               pagination={false}
               dataSource={props.rows}
               columns={[
-                { title: props.nameTitle, dataIndex: 'name' },
-                { title: props.countTitle, dataIndex: 'count' },
+                { title: props.nameTitle, dataIndex: 'name', render: (v: unknown) => formatChartValue(v) },
+                { title: props.countTitle, dataIndex: 'count', render: (v: number) => formatNumber(v) },
               ]}
             />
           </details>

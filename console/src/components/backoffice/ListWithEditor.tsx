@@ -12,6 +12,7 @@ import type { PageResult } from '../../services/api';
 import { toast } from '../../utils/toast';
 import ConfirmDelete from '../ConfirmDelete';
 import LinkButton from '../LinkButton';
+import { formatDateTime } from '../../utils/format';
 
 /** What a page's editor dialog gets: the row to edit (null: a new one), open, and onClose(saved). */
 export type EditorProps<T> = { item: T | null; open: boolean; onClose: (saved: boolean) => void };
@@ -117,7 +118,7 @@ export default function ListWithEditor<T extends { id: string; status?: number }
             />
           ),
         },
-        { title: f('bo.updated'), dataIndex: 'updateDate', search: false },
+        { title: f('bo.updated'), dataIndex: 'updateDate', search: false, renderText: (v: unknown) => formatDateTime(v) },
       ]
     : [];
   const columns: ProColumns<T>[] = [

@@ -2,6 +2,7 @@
 // it never lands in the first-load JavaScript of pages without charts.
 import { Spin } from 'antd';
 import React, { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { localizeSpec } from './localizeSpec';
 import { PALETTE } from './palette';
 
 export type G2ChartHandle = {
@@ -42,7 +43,7 @@ const G2Chart = forwardRef<G2ChartHandle, G2ChartProps>(({ spec, height = 300, .
         // point layer would stay): start from an empty chart on every new spec.
         if (!chart.current) chart.current = new Chart({ container: box.current, autoFit: true, height });
         else chart.current.clear();
-        const s = { ...spec, height, scale: { color: { range: [...PALETTE] }, ...(spec.scale ?? {}) } };
+        const s = { ...localizeSpec(spec), height, scale: { color: { range: [...PALETTE] }, ...(spec.scale ?? {}) } };
         chart.current.options(s);
         return chart.current.render().then(() => {
           if (!live) return;

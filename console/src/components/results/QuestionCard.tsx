@@ -6,10 +6,11 @@ import { reportTexts, type ReportQuestion, type TextPage } from '../../services/
 import { errorText } from '../../utils/errors';
 import ChartBox from './ChartBox';
 import { CHART_TYPES, plainTitle, pngName, questionModel, type ChartType, type SpecOptions } from './chartData';
+import { formatDateTime, formatNumber, formatPercent } from '../../utils/format';
 
 export type F = (id: string, v?: Record<string, any>) => string;
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+const fmt = (n: number) => formatNumber(n);
 
 /** Paged list of a fill-blank question's answers (report.do with quDwId and pageNo). */
 const TextList: React.FC<{ surveyId: string; q: ReportQuestion; f: F; testId: string }> = ({ surveyId, q, f, testId }) => {
@@ -43,7 +44,7 @@ const TextList: React.FC<{ surveyId: string; q: ReportQuestion; f: F; testId: st
         locale={{ emptyText: f('rs.text.empty') }}
         columns={[
           { title: f('rs.text.answer'), dataIndex: 'text', render: (t: string) => <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{t}</span> },
-          { title: f('rs.text.time'), dataIndex: 'endAnDate', width: 180 },
+          { title: f('rs.text.time'), dataIndex: 'endAnDate', width: 180, render: (v: unknown) => formatDateTime(v) },
         ]}
         pagination={{
           current: page,
@@ -99,7 +100,7 @@ const QuestionCard: React.FC<{
         columns={[
           { title: m.kind === 'nps' ? f('rs.col.group') : f('rs.col.option'), dataIndex: 'label' },
           { title: f('rs.col.count'), dataIndex: 'count', width: 110, align: 'right', onCell: () => ({ 'data-col': 'count' }) as any },
-          { title: f('rs.col.percent'), dataIndex: 'percent', width: 130, align: 'right', render: (p: number) => `${fmt(p)}%`, onCell: () => ({ 'data-col': 'percent' }) as any },
+          { title: f('rs.col.percent'), dataIndex: 'percent', width: 130, align: 'right', render: (p: number) => formatPercent(p), onCell: () => ({ 'data-col': 'percent' }) as any },
         ]}
       />
     );
@@ -138,7 +139,7 @@ const QuestionCard: React.FC<{
             onCell: () => ({ 'data-col': c.key }) as any,
             render: (_: unknown, r: (typeof m.rows)[number]) => {
               const cell = r.cells[c.key];
-              return cell ? `${cell.count} (${fmt(cell.percent)}%)` : '0';
+              return cell ? `${formatNumber(cell.count)} (${formatPercent(cell.percent)})` : '0';
             },
           })),
           { title: f('rs.col.total'), dataIndex: 'total', align: 'right' as const },
@@ -175,7 +176,7 @@ const QuestionCard: React.FC<{
           <span data-testid={`${testId}-title`} style={{ whiteSpace: 'normal' }}>
             {index + 1}. {title}
           </span>
-          <Tag data-testid={`${testId}-answered`}>{f('rs.chart.answered', { n: m.answered, p: fmt(q.percent ?? 0) })}</Tag>
+          <Tag data-testid={`${testId}-answered`}>{f('rs.chart.answered', { n: m.answered, p: formatPercent(q.percent ?? 0) })}</Tag>
           {m.kind === 'nps' && <Tag color="blue" data-testid={`${testId}-nps`}>{f('rs.nps.score', { v: fmt(m.nps) })}</Tag>}
         </Space>
       }

@@ -2,6 +2,7 @@
 // the table rows under it and the G2 spec of each chart type. No React, no G2 import: unit tested
 // in chartData.test.ts.
 import type { ReportQuestion } from '../../services/results';
+import { formatChartValue } from '../../utils/format';
 import { THEME_COLOR } from './palette';
 
 export type ChartType = 'column' | 'line' | 'pie' | 'bar';
@@ -196,7 +197,7 @@ export function buildSpec(type: ChartType, data: Datum[], o: SpecOptions): Recor
       transform: [{ type: 'stackY' }],
       encode: { y: 'value', color: 'label' },
       legend: { color: { title: grouped ? o.seriesTitle ?? o.labelTitle : o.labelTitle, position: 'right' } },
-      labels: [{ text: (d: Datum) => (d.value ? `${d.label}: ${d.value}` : ''), position: 'outside' }],
+      labels: [{ text: (d: Datum) => (d.value ? `${d.label}: ${formatChartValue(d.value)}` : ''), position: 'outside' }],
       tooltip: { title: 'label', items: [{ channel: 'y', name: o.valueTitle }] },
     };
   }

@@ -3,6 +3,7 @@
 import { Tag, Timeline as ATimeline, Typography } from 'antd';
 import React from 'react';
 import { stepKey, type Timeline, type TimelineItem } from '../../services/review';
+import { formatDateTime } from '../../utils/format';
 
 export const STATE_COLOR: Record<string, string> = { waiting: 'blue', passed: 'green', failed: 'red', ended: 'default' };
 
@@ -60,7 +61,7 @@ const ChainTimeline: React.FC<{ tl: Timeline; f: (id: string, v?: Record<string,
           children: (
             <div data-testid={`chain-item-${it.kind}`} data-step={it.step}>
               <div>{itemText(f, it, tl)}</div>
-              <div style={{ color: '#595959', fontSize: 12 }}>{it.at}</div>
+              <div style={{ color: '#595959', fontSize: 12 }}>{formatDateTime(it.at)}</div>
               {it.kind === 'decided' && it.verifyNote ? (
                 <div className="rv-note" data-testid="chain-note" style={{ whiteSpace: 'pre-wrap' }}>
                   {it.verifyNote}

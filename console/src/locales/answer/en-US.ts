@@ -111,6 +111,7 @@ export default {
   'an.geo.locating': 'Locating...',
   'an.geo.failed': 'Location failed: turn on device location and grant location permission',
   'an.geo.unsupported': 'This browser cannot locate',
+  'an.geo.wxOnly': 'Please answer via WeChat!',
   'an.geo.coords': 'Longitude {lng}, latitude {lat} (±{acc} m)',
   'an.geo.accuracy': 'How accurate is this location?',
   'an.geo.vague': 'Vague',

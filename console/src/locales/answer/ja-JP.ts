@@ -111,6 +111,7 @@ export default {
   'an.geo.locating': '位置を取得中...',
   'an.geo.failed': '位置を取得できませんでした：端末の位置情報をオンにし、位置情報の利用を許可してください',
   'an.geo.unsupported': 'このブラウザーは位置情報に対応していません',
+  'an.geo.wxOnly': 'WeChatで回答してください！',
   'an.geo.coords': '経度 {lng}、緯度 {lat}（±{acc} m）',
   'an.geo.accuracy': 'この位置はどのくらい正確ですか？',
   'an.geo.vague': 'おおよそ',

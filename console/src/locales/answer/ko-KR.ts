@@ -112,6 +112,7 @@ export default {
   'an.geo.locating': '위치 확인 중...',
   'an.geo.failed': '위치를 확인하지 못했습니다. 기기의 위치 서비스를 켜고 위치 권한을 허용하세요',
   'an.geo.unsupported': '이 브라우저는 위치 확인을 지원하지 않습니다',
+  'an.geo.wxOnly': 'WeChat에서 응답해 주세요!',
   'an.geo.coords': '경도 {lng}, 위도 {lat}(±{acc}m)',
   'an.geo.accuracy': '이 위치는 얼마나 정확한가요?',
   'an.geo.vague': '대략적',

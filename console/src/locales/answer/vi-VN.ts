@@ -112,6 +112,7 @@ export default {
   'an.geo.locating': 'Đang định vị...',
   'an.geo.failed': 'Định vị thất bại: hãy bật định vị trên thiết bị và cấp quyền vị trí',
   'an.geo.unsupported': 'Trình duyệt này không hỗ trợ định vị',
+  'an.geo.wxOnly': 'Vui lòng trả lời qua WeChat!',
   'an.geo.coords': 'Kinh độ {lng}, vĩ độ {lat} (±{acc} m)',
   'an.geo.accuracy': 'Vị trí này chính xác đến mức nào?',
   'an.geo.vague': 'Mơ hồ',

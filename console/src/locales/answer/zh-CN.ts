@@ -111,6 +111,7 @@ export default {
   'an.geo.locating': '定位中...',
   'an.geo.failed': '定位失败：请打开设备定位并授予定位权限',
   'an.geo.unsupported': '当前浏览器不支持定位',
+  'an.geo.wxOnly': '请在微信中作答！',
   'an.geo.coords': '经度 {lng}，纬度 {lat}（±{acc} 米）',
   'an.geo.accuracy': '该位置的准确程度？',
   'an.geo.vague': '模糊',

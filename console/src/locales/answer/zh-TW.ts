@@ -111,6 +111,7 @@ export default {
   'an.geo.locating': '定位中...',
   'an.geo.failed': '定位失敗：請開啟裝置定位並授予定位權限',
   'an.geo.unsupported': '目前瀏覽器不支援定位',
+  'an.geo.wxOnly': '請在微信中作答！',
   'an.geo.coords': '經度 {lng}，緯度 {lat}（±{acc} 公尺）',
   'an.geo.accuracy': '此位置的準確程度？',
   'an.geo.vague': '模糊',

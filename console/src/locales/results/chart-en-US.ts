@@ -15,7 +15,7 @@ export default {
   'rs.chart.stacked': 'Stacked',
   'rs.chart.exportPng': 'Export PNG',
   'rs.chart.exportFailed': 'The chart is not drawn yet; try again in a moment',
-  'rs.chart.answered': '{n} answered ({p}%)',
+  'rs.chart.answered': '{n} answered ({p})',
   'rs.chart.empty': 'No answers yet',
   'rs.chart.emptyHint': 'Charts appear here once the survey has submitted answers.',
   'rs.chart.noQuestions': 'The published survey has no questions',

@@ -15,7 +15,7 @@ export default {
   'rs.chart.stacked': '積み上げ',
   'rs.chart.exportPng': 'PNG をエクスポート',
   'rs.chart.exportFailed': 'グラフがまだ描画されていません。しばらくしてからもう一度お試しください',
-  'rs.chart.answered': '回答 {n} 人（{p}%）',
+  'rs.chart.answered': '回答 {n} 人（{p}）',
   'rs.chart.empty': 'まだ回答がありません',
   'rs.chart.emptyHint': 'アンケートに回答が送信されると、ここにグラフが表示されます。',
   'rs.chart.noQuestions': '公開されたアンケートに問題がありません',

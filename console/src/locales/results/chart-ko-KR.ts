@@ -16,7 +16,7 @@ export default {
   'rs.chart.stacked': '누적',
   'rs.chart.exportPng': 'PNG 내보내기',
   'rs.chart.exportFailed': '차트가 아직 그려지지 않았습니다. 잠시 후 다시 시도하세요',
-  'rs.chart.answered': '{n}명 응답({p}%)',
+  'rs.chart.answered': '{n}명 응답({p})',
   'rs.chart.empty': '아직 응답이 없습니다',
   'rs.chart.emptyHint': '설문에 제출된 응답이 생기면 여기에 차트가 표시됩니다.',
   'rs.chart.noQuestions': '게시된 설문에 문항이 없습니다',

@@ -14,7 +14,7 @@ export default {
   'rs.chart.stacked': 'С накоплением',
   'rs.chart.exportPng': 'Экспорт PNG',
   'rs.chart.exportFailed': 'Диаграмма ещё не построена; попробуйте через мгновение',
-  'rs.chart.answered': 'Ответили: {n} ({p}%)',
+  'rs.chart.answered': 'Ответили: {n} ({p})',
   'rs.chart.empty': 'Ответов пока нет',
   'rs.chart.emptyHint': 'Диаграммы появятся здесь, когда в опрос поступят ответы.',
   'rs.chart.noQuestions': 'В опубликованном опросе нет вопросов',

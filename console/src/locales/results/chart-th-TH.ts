@@ -14,7 +14,7 @@ export default {
   'rs.chart.stacked': 'แบบซ้อน',
   'rs.chart.exportPng': 'ส่งออก PNG',
   'rs.chart.exportFailed': 'แผนภูมิยังวาดไม่เสร็จ ลองอีกครั้งในอีกสักครู่',
-  'rs.chart.answered': 'ตอบแล้ว {n} คน ({p}%)',
+  'rs.chart.answered': 'ตอบแล้ว {n} คน ({p})',
   'rs.chart.empty': 'ยังไม่มีคำตอบ',
   'rs.chart.emptyHint': 'แผนภูมิจะปรากฏที่นี่เมื่อแบบสำรวจได้รับคำตอบที่ส่งแล้ว',
   'rs.chart.noQuestions': 'แบบสำรวจที่เผยแพร่ไม่มีคำถาม',

@@ -16,7 +16,7 @@ export default {
   'rs.chart.stacked': 'Xếp chồng',
   'rs.chart.exportPng': 'Xuất PNG',
   'rs.chart.exportFailed': 'Biểu đồ chưa vẽ xong; hãy thử lại sau giây lát',
-  'rs.chart.answered': '{n} người trả lời ({p}%)',
+  'rs.chart.answered': '{n} người trả lời ({p})',
   'rs.chart.empty': 'Chưa có câu trả lời',
   'rs.chart.emptyHint': 'Biểu đồ sẽ hiện ở đây khi khảo sát có câu trả lời được gửi.',
   'rs.chart.noQuestions': 'Khảo sát đã xuất bản không có câu hỏi',

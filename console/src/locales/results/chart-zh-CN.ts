@@ -15,7 +15,7 @@ export default {
   'rs.chart.stacked': '堆叠',
   'rs.chart.exportPng': '导出 PNG',
   'rs.chart.exportFailed': '图表尚未绘制完成，请稍后再试',
-  'rs.chart.answered': '{n} 人作答（{p}%）',
+  'rs.chart.answered': '{n} 人作答（{p}）',
   'rs.chart.empty': '暂无答卷',
   'rs.chart.emptyHint': '问卷收到提交的答卷后，这里会显示图表。',
   'rs.chart.noQuestions': '已发布的问卷没有题目',

@@ -15,7 +15,7 @@ export default {
   'rs.chart.stacked': '堆疊',
   'rs.chart.exportPng': '匯出 PNG',
   'rs.chart.exportFailed': '圖表尚未繪製完成，請稍後再試',
-  'rs.chart.answered': '{n} 人作答（{p}%）',
+  'rs.chart.answered': '{n} 人作答（{p}）',
   'rs.chart.empty': '尚無答卷',
   'rs.chart.emptyHint': '問卷收到提交的答卷後，這裡會顯示圖表。',
   'rs.chart.noQuestions': '已發布的問卷沒有題目',

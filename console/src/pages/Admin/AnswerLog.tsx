@@ -4,6 +4,7 @@ import { useIntl } from '@umijs/max';
 import { Segmented } from 'antd';
 import React, { useState } from 'react';
 import { adminAnswerLog, type AnswerLogRow } from '../../services/backoffice';
+import { formatDateTime } from '../../utils/format';
 
 /**
  * survey/answer-log (admin): every answer page event of every survey (event, IP, IP region,
@@ -18,7 +19,7 @@ const AnswerLog: React.FC = () => {
     { title: f('bo.log.event'), dataIndex: 'event' },
     { title: f('bo.log.ip'), dataIndex: 'ip', fieldProps: { placeholder: f('bo.log.ipPh') } },
     { title: f('bo.log.region'), dataIndex: 'region', search: false, render: (_, r) => [r.province, r.city].filter(Boolean).join(' ') || '—' },
-    { title: f('bo.log.time'), dataIndex: 'createTime', search: false },
+    { title: f('bo.log.time'), dataIndex: 'createTime', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('bo.log.time'),
       dataIndex: 'timeRange',

@@ -8,6 +8,7 @@ import ConfirmDelete from '../../components/ConfirmDelete';
 import { appAdd, appDelete, appEdit, appList, appRenew, type OpenApp, type OpenAppCreated } from '../../services/adminResources';
 import { userList } from '../../services/api';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 /** system/app-secret: open API applications; a secret is shown once, when created or renewed. */
 const AppSecret: React.FC = () => {
@@ -59,8 +60,8 @@ const AppSecret: React.FC = () => {
     { title: f('appSecret.user'), dataIndex: 'userName', search: false },
     { title: f('appSecret.rateLimit'), dataIndex: 'rateLimit', search: false, render: (_, r) => f('appSecret.perMinute', { n: r.rateLimit }) },
     { title: f('appSecret.description'), dataIndex: 'description', search: false, ellipsis: true },
-    { title: f('appSecret.lastUsed'), dataIndex: 'lastUsedTime', search: false, render: (_, r) => r.lastUsedTime || '—' },
-    { title: f('common.createTime'), dataIndex: 'createTime', search: false },
+    { title: f('appSecret.lastUsed'), dataIndex: 'lastUsedTime', search: false, render: (_, r) => (r.lastUsedTime ? formatDateTime(r.lastUsedTime) : '—') },
+    { title: f('common.createTime'), dataIndex: 'createTime', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

@@ -20,6 +20,7 @@ import {
   type ImportResult,
 } from '../../services/backoffice';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 const MAX_INPUTS = 3;
 
@@ -356,7 +357,7 @@ const Cascade: React.FC = () => {
         />
       ),
     },
-    { title: f('bo.updated'), dataIndex: 'updateDate', search: false },
+    { title: f('bo.updated'), dataIndex: 'updateDate', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

@@ -4,6 +4,7 @@ import { useIntl } from '@umijs/max';
 import { Space, Switch, Tag } from 'antd';
 import React, { useRef, useState } from 'react';
 import { logList, type LogRow } from '../../services/api';
+import { formatDateTime } from '../../utils/format';
 
 export const OPERATION_TYPES = [
   'login',
@@ -24,7 +25,7 @@ const Log: React.FC = () => {
   const [archived, setArchived] = useState(false);
 
   const columns: ProColumns<LogRow>[] = [
-    { title: f('admin.log.time'), dataIndex: 'createTime', search: false, width: 170 },
+    { title: f('admin.log.time'), dataIndex: 'createTime', search: false, width: 170, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('admin.log.time'),
       dataIndex: 'timeRange',

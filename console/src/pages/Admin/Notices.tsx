@@ -6,6 +6,7 @@ import ListWithEditor, { EditorModal, useEditorForm, type EditorProps } from '..
 import RichText, { type RichTextLabels } from '../../components/RichText';
 import { deptAll, type Dept } from '../../services/api';
 import { noticeAdminInfo, noticeAdminList, noticeDelete, noticeSave, type Notice } from '../../services/backoffice';
+import { formatDateTime } from '../../utils/format';
 
 const MAX_TITLE = 100;
 type DeptOption = { value: string; title: string; children?: DeptOption[] };
@@ -131,7 +132,7 @@ const Notices: React.FC = () => {
       valueEnum: { 1: { text: f('bo.notice.published') }, 0: { text: f('bo.notice.draft') } },
       render: (_, r) => <Tag color={r.state === 1 ? 'green' : 'default'}>{f(r.state === 1 ? 'bo.notice.published' : 'bo.notice.draft')}</Tag>,
     },
-    { title: f('bo.notice.publishTime'), dataIndex: 'publishTime', search: false, render: (_, r) => r.publishTime || '—' },
+    { title: f('bo.notice.publishTime'), dataIndex: 'publishTime', search: false, render: (_, r) => (r.publishTime ? formatDateTime(r.publishTime) : '—') },
     { title: f('bo.notice.readCount'), dataIndex: 'readCount', search: false },
   ];
   return (

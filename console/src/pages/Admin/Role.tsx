@@ -7,6 +7,7 @@ import ConfirmDelete from '../../components/ConfirmDelete';
 import React, { useEffect, useMemo, useRef, useState } from 'react';
 import { permList, roleAdd, roleDelete, roleEdit, roleList, type Perm, type Role as R } from '../../services/api';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 export function groupPerms(perms: Perm[]): [string, Perm[]][] {
   const m = new Map<string, Perm[]>();
@@ -95,7 +96,7 @@ const Role: React.FC = () => {
           </Tag>
         )),
     },
-    { title: f('common.createTime'), dataIndex: 'createTime', search: false },
+    { title: f('common.createTime'), dataIndex: 'createTime', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

@@ -10,6 +10,7 @@ import { siteHostDelete, siteHostSave, siteHosts, type SiteHost } from '../../se
 import { siteGet } from '../../services/api';
 import { toast } from '../../utils/toast';
 import { formValues, saveBody, SiteFields, type SiteData } from './SiteForm';
+import { formatDateTime } from '../../utils/format';
 
 const HOST = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:\d+)?$/i;
 
@@ -50,7 +51,7 @@ const SiteDomain: React.FC = () => {
         );
       },
     },
-    { title: f('site.updated'), dataIndex: 'updateTime' },
+    { title: f('site.updated'), dataIndex: 'updateTime', renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

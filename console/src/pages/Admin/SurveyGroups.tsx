@@ -7,6 +7,7 @@ import React, { useRef, useState } from 'react';
 import ConfirmDelete from '../../components/ConfirmDelete';
 import { adminGroupAdd, adminGroupDelete, adminGroupEdit, adminGroups, adminSurveyUsers, type AdminGroup } from '../../services/backoffice';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 /** survey/group (admin): the survey groups of every author. */
 const SurveyGroups: React.FC = () => {
@@ -48,7 +49,7 @@ const SurveyGroups: React.FC = () => {
         />
       ),
     },
-    { title: f('common.createTime'), dataIndex: 'createDate', search: false },
+    { title: f('common.createTime'), dataIndex: 'createDate', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

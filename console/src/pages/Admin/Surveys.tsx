@@ -15,6 +15,7 @@ import {
 } from '../../services/backoffice';
 import { namedRowSelection } from '../../utils/a11y';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 const TYPES = ['survey', 'exam', 'vote', 'satisfaction', 'eval', 'eval360', 'other'];
 const STATE_COLORS = ['default', 'green', 'orange'];
@@ -79,8 +80,8 @@ const Surveys: React.FC = () => {
       render: (_, r) => r.groupName || '—',
     },
     { title: f('bo.survey.answers'), dataIndex: 'answerNum', search: false },
-    { title: f('common.createTime'), dataIndex: 'createDate', search: false },
-    ...(bin ? [{ title: f('bo.survey.deleted'), dataIndex: 'deleteDate', search: false } as ProColumns<AdminSurvey>] : []),
+    { title: f('common.createTime'), dataIndex: 'createDate', search: false, renderText: (v: unknown) => formatDateTime(v) },
+    ...(bin ? [{ title: f('bo.survey.deleted'), dataIndex: 'deleteDate', search: false, renderText: (v: unknown) => formatDateTime(v) } as ProColumns<AdminSurvey>] : []),
     {
       title: f('common.actions'),
       valueType: 'option',

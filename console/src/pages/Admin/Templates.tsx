@@ -15,6 +15,7 @@ import { hasAuthority } from '../../utils/authority';
 import { toast } from '../../utils/toast';
 import Cover from '../Template/Cover';
 import { SURVEY_TYPES } from '../Survey';
+import { formatDateTime } from '../../utils/format';
 
 const MAX_COVER = 2 << 20;
 
@@ -231,7 +232,7 @@ const AdminTemplates: React.FC = () => {
     { title: f('au.tpl.industry'), dataIndex: 'industry', valueType: 'select', fieldProps: { options: opts(facets.industries), showSearch: true }, render: (_, r) => r.industry || '-' },
     { title: f('au.tpl.scene'), dataIndex: 'scene', valueType: 'select', fieldProps: { options: opts(facets.scenes), showSearch: true }, render: (_, r) => r.scene || '-' },
     { title: f('au.tpl.notes'), dataIndex: 'notes', search: false, ellipsis: true },
-    { title: f('au.s.updated'), dataIndex: 'createDate', search: false, width: 170 },
+    { title: f('au.s.updated'), dataIndex: 'createDate', search: false, width: 170, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

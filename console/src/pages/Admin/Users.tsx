@@ -28,6 +28,7 @@ import { toast } from '../../utils/toast';
 import { namedRowSelection } from '../../utils/a11y';
 import { defaultRoleIds } from './userDefaults';
 import LinkButton from '../../components/LinkButton';
+import { formatDateTime } from '../../utils/format';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'red', 1: 'orange', 2: 'green' };
 
@@ -94,8 +95,8 @@ const Users: React.FC = () => {
       render: (_, r) => (r.departments ?? []).map((x) => <Tag key={x.id}>{x.name}</Tag>),
     },
     { title: f('admin.user.loginCount'), dataIndex: 'loginCount', search: false, width: 90 },
-    { title: f('admin.user.lastLoginTime'), dataIndex: 'lastLoginTime', search: false },
-    { title: f('common.createTime'), dataIndex: 'createTime', search: false },
+    { title: f('admin.user.lastLoginTime'), dataIndex: 'lastLoginTime', search: false, renderText: (v: unknown) => formatDateTime(v) },
+    { title: f('common.createTime'), dataIndex: 'createTime', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

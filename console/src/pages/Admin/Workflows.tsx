@@ -6,6 +6,7 @@ import React, { useCallback, useEffect, useRef, useState } from 'react';
 import { wfCancel, wfHistory, wfList, wfTerminate, type OutboxStats, type WfEvent, type WfItem } from '../../services/api';
 import { toast } from '../../utils/toast';
 import { WF_STATUSES, WF_TYPES, wfStatusText, wfStepText } from '../../utils/workflow';
+import { formatDateTime } from '../../utils/format';
 
 const STATUS_COLOR: Record<string, string> = {
   Running: 'processing',
@@ -140,8 +141,8 @@ const Workflows: React.FC = () => {
         );
       },
     },
-    { title: f('admin.wf.start'), dataIndex: 'startTime' },
-    { title: f('admin.wf.close'), dataIndex: 'closeTime' },
+    { title: f('admin.wf.start'), dataIndex: 'startTime', renderText: (v: unknown) => formatDateTime(v) },
+    { title: f('admin.wf.close'), dataIndex: 'closeTime', renderText: (v: unknown) => formatDateTime(v) },
   ];
 
   const cur = info ?? detail;
@@ -266,8 +267,8 @@ const Workflows: React.FC = () => {
               <Tag color={STATUS_COLOR[cur.status] ?? 'default'}>{wfStatusText(f, cur.status)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={f('admin.wf.taskQueue')}>{cur.taskQueue}</Descriptions.Item>
-            <Descriptions.Item label={f('admin.wf.start')}>{cur.startTime}</Descriptions.Item>
-            <Descriptions.Item label={f('admin.wf.close')}>{cur.closeTime}</Descriptions.Item>
+            <Descriptions.Item label={f('admin.wf.start')}>{formatDateTime(cur.startTime)}</Descriptions.Item>
+            <Descriptions.Item label={f('admin.wf.close')}>{formatDateTime(cur.closeTime)}</Descriptions.Item>
           </Descriptions>
         )}
         {uiUrl && cur && (

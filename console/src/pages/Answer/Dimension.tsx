@@ -12,6 +12,7 @@ import { dimensionReport } from '../../services/evalAnswer';
 import Radar from '../Eval/Radar';
 import '../../components/answer/answer.css';
 import './lottery.css';
+import { formatDateTime } from '../../utils/format';
 
 export default function DimensionPage() {
   const t = useT();
@@ -47,7 +48,7 @@ export default function DimensionPage() {
           <div className="dwa-panel" data-testid="ev-report">
             <h1 className="dwa-title">{t('ev.an.title')}</h1>
             <p className="dwa-note" style={{ textAlign: 'center' }}>
-              {rep.surveyName} · {rep.endAnDate}
+              {rep.surveyName} · {formatDateTime(rep.endAnDate)}
             </p>
             {rep.groups.length === 0 && <p data-testid="ev-report-empty">{t('ev.an.empty')}</p>}
             {rep.groups.map((g) => (

@@ -6,6 +6,7 @@ import { loadSurvey, round2, type Survey } from '../../survey';
 import { surveyJson, surveyStats } from '../../services/answer';
 import { optTitle, quTitle, safeHtml, textOf, useT } from '../../components/answer/util';
 import '../../components/answer/answer.css';
+import { formatPercent } from '../../utils/format';
 
 export default function VoteTop() {
   const t = useT();
@@ -62,7 +63,7 @@ export default function VoteTop() {
                             <td>{c}</td>
                             <td>
                               <div className="dwa-bar"><div style={{ width: `${pct}%` }} /></div>
-                              {pct.toFixed(2)}%
+                              {formatPercent(pct, undefined, 2, true)}
                             </td>
                           </tr>
                         );

@@ -10,6 +10,7 @@ import Shell, { type ShellCtx } from './Shell';
 import { download } from '../../utils/download';
 import { errorText } from './util';
 import { namedRowSelection } from '../../utils/a11y';
+import { formatDateTime } from '../../utils/format';
 
 const Body: React.FC<ShellCtx> = ({ info, f }) => {
   const ref = useRef<ActionType>();
@@ -77,7 +78,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
       search: false,
       render: (_, r) => <Tag color={r.enabled ? 'green' : 'default'}>{f(r.enabled ? 'co.pwd.on' : 'co.pwd.off')}</Tag>,
     },
-    { title: f('co.pwd.created'), dataIndex: 'createdAt', search: false },
+    { title: f('co.pwd.created'), dataIndex: 'createdAt', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

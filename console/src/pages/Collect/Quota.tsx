@@ -6,6 +6,7 @@ import React, { useEffect, useState } from 'react';
 import { quotaList, type QuotaRow } from '../../services/collect';
 import Shell from './Shell';
 import { errorText } from './util';
+import { formatTime } from '../../utils/format';
 
 export const QuotaProgress: React.FC<{ surveyId: string }> = ({ surveyId }) => {
   const intl = useIntl();
@@ -21,7 +22,7 @@ export const QuotaProgress: React.FC<{ surveyId: string }> = ({ surveyId }) => {
           if (!live) return;
           setRows(r.data ?? []);
           setErr('');
-          setAt(new Date().toLocaleTimeString());
+          setAt(formatTime());
         })
         .catch((e) => live && setErr(errorText(e)));
     load();

@@ -6,6 +6,7 @@ import React, { useCallback, useEffect, useState } from 'react';
 import DesignShell, { useDesignCtx } from '../../components/design/DesignShell';
 import { collabAdd, collabDelete, collabEdit, collabList, type Collaborator } from '../../services/authoring';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 const RIGHTS = ['design', 'data', 'both'];
 
@@ -76,7 +77,7 @@ const Collabs: React.FC = () => {
               />
             ),
           },
-          { title: f('common.createTime'), dataIndex: 'createDate' },
+          { title: f('common.createTime'), dataIndex: 'createDate', render: (v: unknown) => formatDateTime(v) },
           {
             title: f('common.actions'),
             render: (_, r) => (

@@ -8,7 +8,7 @@ import { setIn, newQuestion, numbering, quTitleText, reId } from '../../componen
 import QuestionCard from '../../components/design/QuestionCard';
 import QuestionSettings from '../../components/design/QuestionSettings';
 import type { RichTextLabels } from '../../components/RichText';
-import { BoolF, TextF } from '../../components/design/fields';
+import { BoolF, BtnTextF, TextF } from '../../components/design/fields';
 import { bankList, bankQus, bankSaveQuestion, errMsg, toolbarQus, type Bank, type ToolbarItem } from '../../services/authoring';
 import type { Question } from '../../survey';
 import { toast } from '../../utils/toast';
@@ -287,7 +287,7 @@ const Editor: React.FC = () => {
               <BoolF obj={doc} onSet={onSet} path="surveyStyle.showQuTypeName" label={L('au.style.showQuTypeName')} />
               <BoolF obj={doc} onSet={onSet} path="surveyAttrs.opoqAttr.enabled" label={L('au.attr.opoq')} />
               <BoolF obj={doc} onSet={onSet} path="surveyAttrs.autoNextPage" label={L('au.attr.autoNext')} />
-              <TextF obj={doc} onSet={onSet} path="surveyStyle.submitBtnText" label={L('au.style.submitBtn')} />
+              <BtnTextF obj={doc} onSet={onSet} field="submitBtnText" label={L('au.style.submitBtn')} placeholder={L('au.pv.submit')} />
               <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
                 {L('au.d.selectHint')}
               </Typography.Paragraph>

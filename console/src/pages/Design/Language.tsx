@@ -27,6 +27,7 @@ import {
 } from '../../services/language';
 import { download } from '../../utils/download';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 const plain = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ');
 
@@ -180,7 +181,7 @@ const Languages: React.FC = () => {
                 </Space>
               ),
             },
-            { title: f('lg.col.updated'), dataIndex: 'updateDate' },
+            { title: f('lg.col.updated'), dataIndex: 'updateDate', render: (v: unknown) => formatDateTime(v) },
             {
               title: f('common.actions'),
               render: (_, r) => (

@@ -6,7 +6,7 @@ import React, { useEffect, useMemo, useState } from 'react';
 import '../../components/design/design.css';
 import { isGroupType, isMatrixType, optionKey, optText, plain, quTitleText } from '../../components/design/model';
 import { designJson, errMsg } from '../../services/authoring';
-import { applyDefaults, Engine, loadSurvey, type AnQuestion, type Question, type Survey } from '../../survey';
+import { applyDefaults, Engine, loadSurvey, ownBtnText, type AnQuestion, type Question, type Survey } from '../../survey';
 import { prepareSurvey } from '../../survey/optional';
 import { DocPiper } from '../../survey/pipe';
 
@@ -296,14 +296,14 @@ const Preview: React.FC = () => {
         })}
         {res.pageQuestions.length === 0 && <Result status="info" title={L('au.pv.empty')} />}
         <div style={{ display: 'flex', gap: 8, justifyContent: 'center' }}>
-          {page > 1 && <Button onClick={() => next(-1)}>{st.prevBtnText || L('au.pv.prev')}</Button>}
+          {page > 1 && <Button onClick={() => next(-1)}>{ownBtnText(st, 'prevBtnText') || L('au.pv.prev')}</Button>}
           {page < res.pageCount && !res.end ? (
             <Button type="primary" data-testid="preview-next" onClick={() => next(1)}>
-              {st.nextBtnText || L('au.pv.next')}
+              {ownBtnText(st, 'nextBtnText') || L('au.pv.next')}
             </Button>
           ) : (
             <Button type="primary" data-testid="preview-submit" style={{ background: st.themeColor }} onClick={submit}>
-              {st.submitBtnText || L('au.pv.submit')}
+              {ownBtnText(st, 'submitBtnText') || L('au.pv.submit')}
             </Button>
           )}
         </div>

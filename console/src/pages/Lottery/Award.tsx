@@ -7,6 +7,7 @@ import React, { useCallback, useEffect, useState } from 'react';
 import { myAwards, type Award } from '../../services/lottery';
 import { errorText } from '../../utils/errors';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 const AwardPage: React.FC = () => {
   const intl = useIntl();
@@ -49,7 +50,7 @@ const AwardPage: React.FC = () => {
                 </Typography.Text>
               ),
             },
-            { title: f('lo.w.time'), dataIndex: 'drawTime' },
+            { title: f('lo.w.time'), dataIndex: 'drawTime', render: (v: unknown) => formatDateTime(v) },
             {
               title: f('lo.w.deliveredCol'),
               render: (_: unknown, a: Award) => (a.delivered ? <Tag color="green">{f('lo.w.delivered')}</Tag> : <Tag>{f('lo.w.notDelivered')}</Tag>),

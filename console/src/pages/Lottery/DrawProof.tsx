@@ -7,6 +7,7 @@ import { Alert, Button, Descriptions, Space, Table, Tag, Typography } from 'antd
 import React, { useState } from 'react';
 import type { DrawRecord, Winner } from '../../services/lottery';
 import { reDraw, sameWinners } from '../../utils/fairDraw';
+import { formatTime } from '../../utils/format';
 
 type F = (id: string, v?: Record<string, any>) => string;
 
@@ -19,7 +20,7 @@ export default function DrawProof({ f, record, prizeNames, mine }: { f: F; recor
     setErr('');
     try {
       const w = await reDraw(record.seed, record.entrants, record.prizes);
-      setRuns((r) => [...r, { same: sameWinners(w, record.winners), winners: w, at: new Date().toLocaleTimeString() }]);
+      setRuns((r) => [...r, { same: sameWinners(w, record.winners), winners: w, at: formatTime() }]);
     } catch (e: any) {
       setErr(String(e?.message ?? e));
     } finally {

@@ -5,6 +5,7 @@ import React, { useCallback, useEffect, useState } from 'react';
 import { lotteryDeliver, lotteryWinners, type Lottery, type WinnerRow } from '../../services/lottery';
 import { errorText } from '../../utils/errors';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 type F = (id: string, v?: Record<string, any>) => string;
 
@@ -98,7 +99,7 @@ export default function Winners({ f, lottery, onClose, onChanged }: { f: F; lott
             ),
           },
           { title: f('lo.w.who'), render: (_: unknown, w: WinnerRow) => w.userName || w.contactName || w.confirmName || `${f('lo.w.answer')} ${w.answerId.slice(0, 8)}` },
-          { title: f('lo.w.time'), dataIndex: 'drawTime' },
+          { title: f('lo.w.time'), dataIndex: 'drawTime', render: (v: unknown) => formatDateTime(v) },
           {
             title: f('lo.w.deliveredCol'),
             render: (_: unknown, w: WinnerRow) => (

@@ -8,6 +8,7 @@ import { Tag } from 'antd';
 import React from 'react';
 import { myAnswerList, type MyAnswer as Row } from '../../services/contacts';
 import { page } from './index';
+import { formatDateTime } from '../../utils/format';
 
 /** Answering time as m:ss (h:mm:ss from an hour). */
 export function duration(ms: number): string {
@@ -33,7 +34,7 @@ const MyAnswer: React.FC = () => {
     { title: f('task.duration'), dataIndex: 'totalTime', responsive: ['md'], render: (_, r) => duration(r.totalTime) },
     { title: f('task.ip'), dataIndex: 'ipAddr', responsive: ['lg'] },
     { title: f('task.region'), dataIndex: 'city', responsive: ['lg'], render: (_, r) => r.city || '-' },
-    { title: f('task.time'), dataIndex: 'endAnDate' },
+    { title: f('task.time'), dataIndex: 'endAnDate', renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

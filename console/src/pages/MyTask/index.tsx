@@ -7,6 +7,7 @@ import { history, useIntl, useLocation } from '@umijs/max';
 import { Tabs, Tag } from 'antd';
 import React from 'react';
 import { answeredList, taskList, type AnsweredSurvey, type Task } from '../../services/contacts';
+import { formatDateTime } from '../../utils/format';
 
 /** The spec's list paging: 10 a page, the total, previous, pager and next. */
 export const page = (f: (id: string, v?: Record<string, unknown>) => string) =>
@@ -24,7 +25,7 @@ export const AnsweredTable: React.FC<{ f: (id: string, v?: Record<string, unknow
     },
     { title: f('task.ip'), dataIndex: 'ipAddr', search: false, responsive: ['md'] },
     { title: f('task.region'), dataIndex: 'city', search: false, responsive: ['md'], render: (_, r) => [r.province, r.city].filter(Boolean).join(' ') || '-' },
-    { title: f('task.time'), dataIndex: 'endAnDate', search: false },
+    { title: f('task.time'), dataIndex: 'endAnDate', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',
@@ -65,7 +66,7 @@ const MyTask: React.FC = () => {
   const columns: ProColumns<Task>[] = [
     { title: f('task.survey'), dataIndex: 'surveyName', render: (_, r) => <span data-testid="task-pending-name">{r.surveyName}</span> },
     { title: f('task.sender'), dataIndex: 'createUserName', responsive: ['md'] },
-    { title: f('task.received'), dataIndex: 'createTime', search: false },
+    { title: f('task.received'), dataIndex: 'createTime', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

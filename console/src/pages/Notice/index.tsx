@@ -6,6 +6,7 @@ import { Alert, Button, Card, Empty, List, Pagination, Segmented, Space, Spin, T
 import React, { useCallback, useEffect, useState } from 'react';
 import { noticeMarkRead, noticeMine, noticeRead, type Notice } from '../../services/backoffice';
 import { safeHtml } from '../../components/answer/util';
+import { formatDateTime } from '../../utils/format';
 
 const PAGE = 10;
 const readEvent = () => window.dispatchEvent(new Event('dw-notice-read'));
@@ -30,7 +31,7 @@ function One({ id }: { id: string }) {
       <Typography.Title level={2} data-testid="notice-title">
         {n.title}
       </Typography.Title>
-      <Typography.Text type="secondary">{n.publishTime}</Typography.Text>
+      <Typography.Text type="secondary">{formatDateTime(n.publishTime)}</Typography.Text>
       <div className="dw-notice-content" style={{ marginTop: 16 }} data-testid="notice-body" dangerouslySetInnerHTML={{ __html: safeHtml(n.content ?? '') }} />
     </article>
   );
@@ -99,7 +100,7 @@ function All() {
                   {n.title}
                 </a>
               </Space>
-              <Typography.Text type="secondary">{n.publishTime}</Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(n.publishTime)}</Typography.Text>
             </List.Item>
           )}
         />

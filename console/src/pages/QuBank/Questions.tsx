@@ -7,6 +7,7 @@ import React, { useRef } from 'react';
 import { plain } from '../../components/design/model';
 import { bankDeleteQuestion, bankQuestions, type BankQuestion } from '../../services/authoring';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 const Questions: React.FC = () => {
   const intl = useIntl();
@@ -32,7 +33,7 @@ const Questions: React.FC = () => {
         columns={[
           { title: f('au.bank.quTitle'), dataIndex: 'quTitle', render: (_, r) => plain(r.quTitle) },
           { title: f('au.s.type'), dataIndex: 'quType', render: (_, r) => f(`dw.quType.${r.quType}`) },
-          { title: f('common.createTime'), dataIndex: 'createDate' },
+          { title: f('common.createTime'), dataIndex: 'createDate', renderText: (v: unknown) => formatDateTime(v) },
           {
             title: f('common.actions'),
             valueType: 'option',

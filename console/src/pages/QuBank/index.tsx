@@ -8,6 +8,7 @@ import ConfirmDelete from '../../components/ConfirmDelete';
 import React, { useRef, useState } from 'react';
 import { bankAdd, bankDelete, bankEdit, bankList, type Bank } from '../../services/authoring';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 const Banks: React.FC = () => {
   const intl = useIntl();
@@ -18,7 +19,7 @@ const Banks: React.FC = () => {
     { title: f('au.bank.name'), dataIndex: 'bankName', render: (_, r) => <a data-testid="bank-name" onClick={() => history.push(`/v8/dw/qu-bank/question-list/${r.id}`)}>{r.bankName}</a> },
     { title: f('au.bank.note'), dataIndex: 'bankNote', search: false },
     { title: f('au.bank.quNum'), dataIndex: 'quNum', search: false },
-    { title: f('au.s.updated'), dataIndex: 'updateDate', search: false },
+    { title: f('au.s.updated'), dataIndex: 'updateDate', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

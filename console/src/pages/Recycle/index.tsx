@@ -7,6 +7,7 @@ import React, { useRef } from 'react';
 import { recycleList, recyclePurge, recycleRestore, type SurveyRow } from '../../services/authoring';
 import { toast } from '../../utils/toast';
 import LinkButton from '../../components/LinkButton';
+import { formatDateTime } from '../../utils/format';
 
 const Recycle: React.FC = () => {
   const intl = useIntl();
@@ -25,7 +26,7 @@ const Recycle: React.FC = () => {
     { title: f('au.s.name'), dataIndex: 'surveyName' },
     { title: f('au.s.type'), dataIndex: 'surveyType', search: false, render: (_, r) => f(`au.type.${r.surveyType}`) },
     { title: f('au.s.answers'), dataIndex: 'answerNum', search: false },
-    { title: f('au.rec.deleteDate'), dataIndex: 'deleteDate', search: false },
+    { title: f('au.rec.deleteDate'), dataIndex: 'deleteDate', search: false, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

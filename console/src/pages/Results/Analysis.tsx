@@ -5,10 +5,11 @@ import { Button, Card, Col, Empty, Row, Statistic, Tooltip } from 'antd';
 import React, { useMemo } from 'react';
 import G2Chart from '../../components/results/G2Chart';
 import { overview } from '../../services/resultsData';
-import { barHeight, barSpec, fillDays, labelled, lineSpec, pct, pieSpec, shortDuration } from './AnalysisLogic';
+import { barHeight, barSpec, fillDays, labelled, lineSpec, pieSpec, shortDuration } from './AnalysisLogic';
 import { deviceLabel } from './DataLogic';
 import { LoadState, NameTable, useLoad } from './AnalysisParts';
 import Shell, { type ShellCtx } from './Shell';
+import { formatDate, formatNumber, formatPercent } from '../../utils/format';
 
 const Body: React.FC<ShellCtx> = ({ info, f }) => {
   const { data, err, loading, reload } = useLoad(() => overview(info.id).then((r) => r.data), [info.id]);
@@ -30,9 +31,9 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
         </Tooltip>
       </Col>
       {[
-        ['submitted', f('rd.ov.submitted'), data.submitted],
-        ['drafts', f('rd.ov.drafts'), data.drafts],
-        ['rate', f('rd.ov.rate'), pct(data.completionRate)],
+        ['submitted', f('rd.ov.submitted'), formatNumber(data.submitted)],
+        ['drafts', f('rd.ov.drafts'), formatNumber(data.drafts)],
+        ['rate', f('rd.ov.rate'), formatPercent(Number(data.completionRate ?? 0))],
         ['duration', f('rd.ov.duration'), shortDuration(data.avgDurationMs)],
       ].map(([k, title, v]) => (
         <Col xs={12} md={6} key={k as string}>
@@ -43,7 +44,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
       ))}
       <Col span={24}>
         <Card size="small" title={f('rd.ov.perDay')}>
-          {days.length ? <G2Chart spec={line} height={280} data-testid="ov-days-chart" alt={`${f('rd.answers')}: ${days.filter((d) => d.count > 0).map((d) => `${d.day} ${d.count}`).join('; ') || 0}`} /> : <Empty description={f('rd.noData')} data-testid="ov-days-empty" />}
+          {days.length ? <G2Chart spec={line} height={280} data-testid="ov-days-chart" alt={`${f('rd.answers')}: ${days.filter((d) => d.count > 0).map((d) => `${formatDate(d.day)} ${formatNumber(d.count)}`).join('; ') || 0}`} /> : <Empty description={f('rd.noData')} data-testid="ov-days-empty" />}
         </Card>
       </Col>
       <Col xs={24} lg={12}>

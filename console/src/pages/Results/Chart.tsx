@@ -10,6 +10,7 @@ import QuestionCard from '../../components/results/QuestionCard';
 import { report, type Report } from '../../services/results';
 import { errorText } from '../../utils/errors';
 import Shell, { type ShellCtx } from './Shell';
+import { formatNumber } from '../../utils/format';
 
 const DEFAULT_KEY = 'dwResultsChartType';
 
@@ -91,7 +92,7 @@ const Charts: React.FC<{ ctx: ShellCtx }> = ({ ctx }) => {
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap size={24}>
           <span data-testid="rs-chart-total" data-value={data.total}>
-            <Statistic title={f('rs.chart.validAnswers')} value={data.total} valueStyle={{ fontSize: 22 }} />
+            <Statistic title={f('rs.chart.validAnswers')} value={data.total} formatter={(v) => formatNumber(Number(v))} valueStyle={{ fontSize: 22 }} />
           </span>
           {links}
         </Space>

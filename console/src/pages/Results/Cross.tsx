@@ -10,10 +10,11 @@ import { cleanFilters, crossable, crossProblem, crossView, formatP, TOTAL_KEY, t
 import { cross, report, type Cross, type CrossTable, type ResultFilters } from '../../services/results';
 import { errorText } from '../../utils/errors';
 import Shell, { type ShellCtx } from './Shell';
+import { formatNumber, formatPercent } from '../../utils/format';
 
 type F = ShellCtx['f'];
 const STATES: NonNullable<ResultFilters['state']>[] = ['all', 'unreviewed', 'reviewed', 'screened'];
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+const fmt = (n: number) => formatNumber(n);
 
 const TableCard: React.FC<{ t: CrossTable; colTitle: string; index: number; f: F }> = ({ t: raw, colTitle, index, f }) => {
   const t = useMemo(() => ({ ...raw, rowTitle: plainTitle(raw.rowTitle) }), [raw]);
@@ -26,7 +27,7 @@ const TableCard: React.FC<{ t: CrossTable; colTitle: string; index: number; f: F
         <b data-col="count">{c.count}</b>
         <br />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {f('rs.cross.rowPct')} {fmt(c.rowPercent)}% · {f('rs.cross.colPct')} {fmt(c.colPercent)}%
+          {f('rs.cross.rowPct')} {formatPercent(c.rowPercent)} · {f('rs.cross.colPct')} {formatPercent(c.colPercent)}
         </Typography.Text>
       </span>
     ) : (
@@ -68,7 +69,7 @@ const TableCard: React.FC<{ t: CrossTable; colTitle: string; index: number; f: F
                 <b data-col="count">{r.total}</b>
                 <br />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {fmt(r.totalPercent)}%
+                  {formatPercent(r.totalPercent)}
                 </Typography.Text>
               </span>
             ),

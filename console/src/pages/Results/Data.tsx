@@ -21,6 +21,7 @@ import DataFilters from './DataFilters';
 import { deviceLabel, fmtDuration, isFiltered, PAGE_SIZES, region, rowState, STATE_COLOR, toFilter, valueChoices, withoutIds, type FilterForm, type ValueChoice } from './DataLogic';
 import Shell, { resultPath, type ShellCtx } from './Shell';
 import { namedRowSelection } from '../../utils/a11y';
+import { formatDateTime } from '../../utils/format';
 
 const MAX_ROWS = 10000;
 
@@ -131,7 +132,7 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
   const print = (answerId: string) => window.open(`${resultPath('print', info.id)}?answerId=${encodeURIComponent(answerId)}`, '_blank', 'noopener');
 
   const columns: ColumnsType<DataRow> = [
-    { title: f('rd.col.time'), dataIndex: 'endAnDate', width: 170, render: (v) => <span data-testid="row-time">{v}</span> },
+    { title: f('rd.col.time'), dataIndex: 'endAnDate', width: 170, render: (v) => <span data-testid="row-time">{formatDateTime(v)}</span> },
     { title: f('rd.col.duration'), dataIndex: 'totalTime', width: 90, render: (v) => fmtDuration(v) },
     { title: f('rd.col.ip'), dataIndex: 'ip', width: 130, render: (v) => <span data-testid="row-ip">{v || '-'}</span> },
     { title: f('rd.col.region'), key: 'region', render: (_, r) => region(r) || <span style={{ color: '#595959' }}>{f('rd.unknown')}</span> },

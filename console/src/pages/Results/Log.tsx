@@ -7,6 +7,7 @@ import { visitLog, type LogRow, type Page as LogPage } from '../../services/resu
 import { errorText } from '../../utils/errors';
 import { PAGE_SIZES, region } from './DataLogic';
 import Shell, { type ShellCtx } from './Shell';
+import { formatDateTime } from '../../utils/format';
 
 const EVENTS = ['visit', 'start', 'submit', 'save', 'leave'];
 
@@ -53,8 +54,8 @@ const Body: React.FC<ShellCtx> = ({ info, f }) => {
           { title: f('rd.log.event'), dataIndex: 'event', render: (v) => <span data-testid="log-event">{EVENTS.includes(v) ? f(`rd.log.event.${v}`) : v}</span> },
           { title: f('rd.col.ip'), dataIndex: 'ip', render: (v) => v || '-' },
           { title: f('rd.col.region'), key: 'region', render: (_, r) => region(r) || <span style={{ color: '#595959' }}>{f('rd.unknown')}</span> },
-          { title: f('rd.log.time'), dataIndex: 'time', width: 170 },
-          { title: f('rd.log.updated'), dataIndex: 'updateTime', width: 170, responsive: ['md'] },
+          { title: f('rd.log.time'), dataIndex: 'time', width: 170, render: (v: unknown) => formatDateTime(v) },
+          { title: f('rd.log.updated'), dataIndex: 'updateTime', width: 170, responsive: ['md'], render: (v: unknown) => formatDateTime(v) },
           { title: f('rd.log.count'), dataIndex: 'count', align: 'right', width: 110, render: (v) => <span data-testid="log-count">{v}</span> },
         ]}
         pagination={{

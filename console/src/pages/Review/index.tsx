@@ -20,6 +20,7 @@ import {
 import type { Page as DataPage } from '../../services/resultsData';
 import { errorText } from '../../utils/errors';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 const ReviewHome: React.FC = () => {
   const intl = useIntl();
@@ -87,10 +88,10 @@ const ReviewHome: React.FC = () => {
         </Space>
       ),
     },
-    { title: f('rv.col.waitingSince'), dataIndex: 'enteredAt', width: 170 },
-    { title: f('rv.col.due'), dataIndex: 'dueAt', width: 170, render: (v) => v || '-' },
+    { title: f('rv.col.waitingSince'), dataIndex: 'enteredAt', width: 170, render: (v: unknown) => formatDateTime(v) },
+    { title: f('rv.col.due'), dataIndex: 'dueAt', width: 170, render: (v) => (v ? formatDateTime(v) : '-') },
     { title: f('rv.col.reminders'), dataIndex: 'reminders', width: 90, align: 'right', render: (v) => v || 0 },
-    { title: f('rv.col.submitted'), dataIndex: 'endAnDate', width: 170 },
+    { title: f('rv.col.submitted'), dataIndex: 'endAnDate', width: 170, render: (v: unknown) => formatDateTime(v) },
     {
       title: f('rv.col.actions'),
       key: 'a',

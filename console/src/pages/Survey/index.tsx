@@ -14,6 +14,7 @@ import { toast } from '../../utils/toast';
 import { download } from '../../utils/download';
 import { questionnaireWord } from '../../services/exports';
 import { GroupDrawer, MoveToGroup } from './Groups';
+import { formatDateTime } from '../../utils/format';
 
 export const SURVEY_TYPES = ['survey', 'exam', 'vote', 'satisfaction', 'eval', 'eval360', 'other'];
 
@@ -95,7 +96,7 @@ const SurveyList: React.FC<{ collab?: boolean }> = ({ collab }) => {
       render: (_, r) => <span data-testid="row-group">{r.groupName || '-'}</span>,
     },
     { title: f('au.s.answers'), dataIndex: 'answerNum', search: false, width: 90 },
-    { title: f('au.s.updated'), dataIndex: 'updateDate', search: false, width: 170 },
+    { title: f('au.s.updated'), dataIndex: 'updateDate', search: false, width: 170, renderText: (v: unknown) => formatDateTime(v) },
     {
       title: f('common.actions'),
       valueType: 'option',

@@ -5,6 +5,7 @@ import React, { useCallback, useEffect, useState } from 'react';
 import { hookAttempts, hookDeliveries, hookReplay, type Attempt, type Delivery, type Hook } from '../../services/webhook';
 import { errorText } from '../../utils/errors';
 import { toast } from '../../utils/toast';
+import { formatDateTime } from '../../utils/format';
 
 type F = (id: string, v?: Record<string, any>) => string;
 
@@ -149,7 +150,7 @@ const DeliveryLog: React.FC<{ surveyId: string; hook: Hook; f: F; onClose: () =>
             ) : null,
         }}
         columns={[
-          { title: f('wh.log.time'), dataIndex: 'createTime', width: 170 },
+          { title: f('wh.log.time'), dataIndex: 'createTime', width: 170, render: (v: unknown) => formatDateTime(v) },
           { title: f('wh.log.event'), dataIndex: 'event', width: 130, render: (e: string) => f(`wh.event.${e}`) },
           {
             title: f('wh.log.state'),
