@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T } from './lib.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T, switchLanguage } from './lib.mjs';
 
 
 const run = Date.now().toString(36).slice(-6) + Math.floor(Math.random() * 1000);
@@ -190,8 +190,7 @@ test('admin creates a role and a user; the user sees only permitted menus, gets 
   await page.goto(`${BASE}/v8/lr/dw/admin/system/log`, { waitUntil: 'networkidle' });
   menus = await menuText();
   assert.match(menus, /System log/);
-  await page.locator('[data-testid=lang-switch]').hover();
-  await page.locator('[data-lang="zh-CN"]').click();
+  await switchLanguage(page, 'zh-CN');
   await page.waitForFunction(() => document.querySelector('.ant-menu')?.textContent?.includes('系统日志'));
   menus = await menuText();
   assert.match(menus, /系统日志/);

@@ -209,6 +209,31 @@ export async function rowMenuClick(page, row, item) {
   }
 }
 
+/**
+ * Switches the console language through the header's hover menu, as a user does. The menu
+ * fades in and out like the row menus (see rowMenuClick): a click that lands on an item while it
+ * is still animating may not choose it, so the choice is checked in storage and the hover and
+ * click retried (up to 3 times). Assertions on what changes on screen stay with the caller.
+ */
+export async function switchLanguage(page, lang) {
+  const moving = page.locator('.ant-dropdown[class*="-enter"], .ant-dropdown[class*="-leave"]');
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(0, 0);
+    await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'), null, { timeout: T });
+    await page.locator('[data-testid=lang-switch]').hover();
+    const item = page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-lang="${lang}"]`);
+    try {
+      await item.waitFor({ state: 'visible', timeout: 10000 });
+      await moving.first().waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
+      await item.click({ timeout: 5000 });
+      await page.waitForFunction((l) => localStorage.getItem('language') === l, lang, { timeout: 5000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
 /** axe's landmark and heading rules (best practices that WCAG 1.3.1 and 2.4.1/2.4.6 rest on). */
 export const LANDMARK_RULES = [
   'landmark-one-main',

@@ -5,7 +5,7 @@
 // Run: BASE_URL=http://127.0.0.1:18080 ADMIN_PASSWORD=... node --test e2e/results-data.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish, uiLogin } from './lib.mjs';
+import { ADMIN_PASSWORD, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish, switchLanguage, uiLogin } from './lib.mjs';
 
 const run = Date.now().toString(36).slice(-6);
 // RD_SHOTS=<dir> saves screenshots of the pages (for looking at them, not asserted)
@@ -299,13 +299,11 @@ test('overview, provinces, sources and visit log show the data', async () => {
   assert.equal(names.length, src.length);
   assert.ok(names.includes('mail'), names.join());
   // switch the language: the table heads and the blank source name follow
-  await page.locator('[data-testid=lang-switch]').hover();
-  await page.locator('[data-lang=zh-CN]').click();
+  await switchLanguage(page, 'zh-CN');
   await page.waitForFunction(() => /答卷数/.test(document.querySelector('[data-testid=sources-table] thead')?.textContent ?? ''), null, { timeout: T });
   assert.ok((await page.locator('[data-testid=sources-table-name]').allInnerTexts()).includes('直接访问（无来源）'));
   await shot(page, 'sources-zh');
-  await page.locator('[data-testid=lang-switch]').hover();
-  await page.locator('[data-lang=en-US]').click();
+  await switchLanguage(page, 'en-US');
   await page.waitForFunction(() => /Answers/.test(document.querySelector('[data-testid=sources-table] thead')?.textContent ?? ''), null, { timeout: T });
 
   await page.goto(`${BASE}/v8/dws/d/log/${s.id}`, { waitUntil: 'networkidle' });

@@ -5,7 +5,7 @@
 // Run: BASE_URL=http://127.0.0.1:18080 ADMIN_PASSWORD=... node --test e2e/results.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN_PASSWORD, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish as publishSurvey, uiLogin } from './lib.mjs';
+import { ADMIN_PASSWORD, BASE, T, apiClient, apiLogin, launchBrowser, newPage as openPage, publish as publishSurvey, switchLanguage, uiLogin } from './lib.mjs';
 
 const run = Date.now().toString(36).slice(-6);
 
@@ -183,16 +183,14 @@ test('charts and cross analysis of a survey answered through the answer page; de
   const head = page.locator('[data-testid=rs-q-g-table] thead');
   assert.match(await head.innerText(), /Count/);
   n = await renders(page, cid);
-  await page.locator('[data-testid=lang-switch]').hover();
-  await page.locator('[data-lang=zh-CN]').click();
+  await switchLanguage(page, 'zh-CN');
   await page.waitForFunction(() => /数量/.test(document.querySelector('[data-testid=rs-q-g-table] thead')?.textContent ?? ''), null, { timeout: T });
   await waitRenders(page, cid, n);
   assert.match(await page.locator('[data-testid=rs-q-g-answered]').innerText(), /5 人作答/);
   assert.match(await page.locator('[data-testid=rs-type-all-pie]').innerText(), /饼图/);
   await shot(page, 'charts-zh');
   // back to English for the rest
-  await page.locator('[data-testid=lang-switch]').hover();
-  await page.locator('[data-lang=en-US]').click();
+  await switchLanguage(page, 'en-US');
   await page.waitForFunction(() => /Count/.test(document.querySelector('[data-testid=rs-q-g-table] thead')?.textContent ?? ''), null, { timeout: T });
 
   // ---- cross analysis: gender and fruits against satisfaction equal a hand count
