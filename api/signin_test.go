@@ -348,6 +348,15 @@ func TestSMSLoginAndBinding(t *testing.T) {
 				if n := sent(st, phone); n != 10 {
 					t.Fatalf("%d codes sent to one phone in a day", n)
 				}
+				// the refusal is audited with the number masked, never in clear
+				refusals := logRows(t, e, "name = ?", "Verification code refused: limit")
+				if len(refusals) != 1 {
+					t.Fatalf("%d refusal rows: %+v", len(refusals), refusals)
+				}
+				masked := phone[:len(phone)-8] + "****" + phone[len(phone)-4:]
+				if n := refusals[0].Notes; strings.Contains(n, local) || !strings.Contains(n, masked) {
+					t.Fatalf("refusal notes %q: want %q and not the number", n, masked)
+				}
 				// bad numbers: clear message, nothing sent
 				anon.Post("anon/security-token/send-smscode.do", map[string]string{"phone": "12345"}).Refused(t, 400, "valid mobile phone number")
 				// an unknown phone with registration closed is refused
@@ -393,6 +402,9 @@ func TestSMSPerAddressLimit(t *testing.T) {
 	anon.Post("anon/security-token/send-smscode.do", map[string]string{"phone": "13700000009"}).Refused(t, 400, "Too many verification codes")
 	if n := len(st.Messages()); n != 5 {
 		t.Fatalf("%d sent", n)
+	}
+	if rows := logRows(t, e, "name = ? AND notes LIKE ?", "Verification code refused: limit", "%address%"); len(rows) != 1 || strings.Contains(rows[0].Notes, "13700000009") {
+		t.Fatalf("per-address refusal rows: %+v", rows)
 	}
 }
 

@@ -62,18 +62,20 @@ func (s *Service) SendCode(ctx context.Context, phoneIn, purpose, userID, ip str
 	} else if wait > 0 {
 		return nil, models.Invalid(MsgResendWait, max(1, int(math.Ceil(wait.Seconds()))))
 	}
+	// note is what the audit log says of a refusal: the number masked (the IP has its column)
 	for _, k := range []struct {
-		key    string
-		limit  int
-		window int64
-	}{{"sms:phone:" + phone, r.PhonePerDay, 86400}, {"sms:ip:" + ip, r.IPPerHour, 3600}} {
+		key, note string
+		limit     int
+		window    int64
+	}{{"sms:phone:" + phone, "per-phone daily limit: " + maskPhone(phone), r.PhonePerDay, 86400},
+		{"sms:ip:" + ip, "per-address hourly limit", r.IPPerHour, 3600}} {
 		w := secondsDur(k.window)
 		blocked, _, err := s.Limiter.Blocked(ctx, k.key, k.limit, w)
 		if err != nil {
 			return nil, err
 		}
 		if blocked {
-			s.Audit.Record(ctx, audit.Entry{Name: "Verification code refused: limit", Notes: k.key, OperationType: audit.OpLogin, IP: ip})
+			s.Audit.Record(ctx, audit.Entry{Name: "Verification code refused: limit", Notes: k.note, OperationType: audit.OpLogin, IP: ip})
 			return nil, models.Invalid(MsgTooManyCodes)
 		}
 	}
@@ -240,9 +242,12 @@ func phoneForms(phone string) []string {
 	return []string{phone}
 }
 
+// maskPhone keeps the country and network prefix and the last 4 digits of an E.164 number
+// (+86138****8000): enough for an admin to tell numbers apart, not to call one. Numbers
+// shorter than 8 characters are all masked.
 func maskPhone(p string) string {
 	if len(p) < 8 {
-		return p
+		return "****"
 	}
 	return p[:len(p)-8] + "****" + p[len(p)-4:]
 }
