@@ -209,6 +209,22 @@ test('designer: every toolbar type, rule builder, condition language, style, set
     assert.ok(swBox.width >= 24 && swBox.height >= 24, `the required switch is a 24x24 target (${swBox.width}x${swBox.height})`);
     await checkA11y(page, `designer: ${type} question selected (settings panel)`, { console: true });
   }
+  // the designer's delete buttons say what they delete: a screen reader user removes the added
+  // matrix row by its name ("Delete row N"), and the earlier rows and the option buttons keep theirs
+  const mx = page.locator(`[data-testid=qu-${offered.indexOf('tool-MATRIX_RADIO')}]`);
+  const rowDels = mx.locator('[data-testid^=row-del-]');
+  const rows0 = await rowDels.count();
+  assert.ok(rows0 >= 2, `a new matrix has ${rows0} deletable rows`);
+  const lastRow = await fieldText(mx.locator(`[data-testid=row-${rows0 - 1}]`));
+  await mx.locator('[data-testid=add-row]').click();
+  await mx.getByRole('button', { name: `Delete row ${rows0 + 1}`, exact: true }).click();
+  await page.waitForFunction(([sel, k]) => document.querySelectorAll(sel).length === k, [`[data-testid=qu-${offered.indexOf('tool-MATRIX_RADIO')}] [data-testid^=row-del-]`, rows0]);
+  assert.equal(await fieldText(mx.locator(`[data-testid=row-${rows0 - 1}]`)), lastRow, 'the added row went, the others stayed');
+  assert.equal(await mx.getByRole('button', { name: 'Delete row 1', exact: true }).count(), 1);
+  assert.equal(await mx.getByRole('button', { name: 'Delete the last column', exact: true }).count(), 1);
+  const bare = await mx.locator('button:not([data-act])').evaluateAll((bs) => bs.filter((b) => b.getAttribute('aria-label') === 'Delete').length);
+  assert.equal(bare, 0, 'no row or column button named just "Delete"');
+  assert.equal(await page.locator('[data-testid=qu-0]').getByRole('button', { name: 'Delete option 2', exact: true }).count(), 1);
   // edit the first question's title and an option inline
   const title0 = page.locator('[data-testid=qu-0] [data-testid=qu-title]');
   await title0.fill('Favourite colour');
@@ -289,6 +305,7 @@ test('designer: every toolbar type, rule builder, condition language, style, set
   await page.locator('[data-testid=rule-0-targets]').click();
   await pickOption(2);
   await closeSelect();
+  assert.equal(await page.locator('[data-testid=rule-0]').getByRole('button', { name: 'Delete rule 1', exact: true }).count(), 1);
   // condition language with a live parse error, then a good program
   await page.locator('[data-testid=dsl-editor]').fill('if Q1A1 then');
   await page.locator('[data-testid=dsl-status]').getByText(/Line 1, column/).waitFor();

@@ -95,7 +95,7 @@ export const RuleBuilder: React.FC = () => {
                   ) : (
                     <Select mode="multiple" aria-label={L('au.logic.SHOW')} data-testid={`rule-${ri}-targets`} style={{ minWidth: 220 }} value={r.skQuId ?? []} onChange={(v) => set({ skQuId: v })} options={targets} />
                   )}
-                  <Button danger size="small" aria-label={L('common.delete')} icon={<DeleteOutlined />} onClick={() => setRules((l) => l.filter((_, j) => j !== ri))} />
+                  <Button danger size="small" aria-label={L('au.logic.delRuleN', { n: ri + 1 })} title={L('au.logic.delRuleN', { n: ri + 1 })} data-testid={`rule-${ri}-del`} icon={<DeleteOutlined />} onClick={() => setRules((l) => l.filter((_, j) => j !== ri))} />
                 </Space>
               </div>
             );

@@ -67,8 +67,8 @@ const OptList: React.FC<{
         <button
           type="button"
           className="dw-icon-btn"
-          title={L('common.delete')}
-          aria-label={L('common.delete')}
+          title={L('au.d.delOptionN', { n: i + 1 })}
+          aria-label={L('au.d.delOptionN', { n: i + 1 })}
           data-testid={`${tid}opt-del-${i}`}
           onClick={() => onEdit((l) => (l.length > 1 ? l.filter((_, j) => j !== i) : l))}
         >
@@ -138,7 +138,7 @@ function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
                   <PlusOutlined />
                 </button>
                 {cols.length > 1 && (
-                  <button type="button" className="dw-icon-btn" title={L('common.delete')} aria-label={L('common.delete')} onClick={() => editCols((l) => l.slice(0, -1))}>
+                  <button type="button" className="dw-icon-btn" title={L('au.d.delLastCol')} aria-label={L('au.d.delLastCol')} data-testid="del-col" onClick={() => editCols((l) => l.slice(0, -1))}>
                     <MinusCircleOutlined />
                   </button>
                 )}
@@ -158,7 +158,7 @@ function Body({ q, cid, L, labels, onChangeId }: ContentProps) {
                 ))}
                 <td>
                   {rows.length > 1 && (
-                    <button type="button" className="dw-icon-btn" title={L('common.delete')} aria-label={L('common.delete')} onClick={() => editRows((l) => l.filter((_, j) => j !== ri))}>
+                    <button type="button" className="dw-icon-btn" title={L('au.d.delRowN', { n: ri + 1 })} aria-label={L('au.d.delRowN', { n: ri + 1 })} data-testid={`row-del-${ri}`} onClick={() => editRows((l) => l.filter((_, j) => j !== ri))}>
                       <MinusCircleOutlined />
                     </button>
                   )}
