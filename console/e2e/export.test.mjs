@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BASE, T, apiClient, apiLogin, checkA11y, launchBrowser, newPage as openPage, publish, rowMenuClick, settled, uiLogin } from './lib.mjs';
+import { BASE, T, apiClient, apiLogin, checkA11y, checkOn, launchBrowser, newPage as openPage, publish, rowMenuClick, settled, uiLogin } from './lib.mjs';
 
 const run = Date.now().toString(36).slice(-6);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dws-export-'));
@@ -227,8 +227,8 @@ test('print templates: saved with a logo, chosen from the print view, the PDF fo
   await dialog.locator('[data-testid=pt-logo-name]', { hasText: 'logo.png' }).waitFor();
   await dialog.locator('[data-testid=pt-name]').fill(`Branded ${run}`);
   await dialog.locator('[data-testid=pt-header]').fill(`客户满意度 ${run}`);
-  await dialog.locator('[data-testid=pt-fields] input[value=ip]').check();
-  await dialog.locator('[data-testid=pt-score]').check();
+  await checkOn(dialog.locator('[data-testid=pt-fields] input[value=ip]'));
+  await checkOn(dialog.locator('[data-testid=pt-score]'));
   await dialog.locator('.ant-btn-primary').click();
   await dialog.waitFor({ state: 'hidden' });
   const trow = page.locator('[data-testid=pt-table] tbody tr', { hasText: `Branded ${run}` });

@@ -234,6 +234,25 @@ export async function switchLanguage(page, lang) {
   }
 }
 
+/**
+ * Ticks a checkbox. Playwright's check() clicks once and fails if the state did not change at
+ * that instant; a form inside a dialog that is still settling (antd re-rendering the Form after
+ * an upload or the opening animation) occasionally drops that one click. The state is read
+ * again and the click retried (up to 3 times); the caller's later assertions see the result.
+ */
+export async function checkOn(box) {
+  for (let attempt = 1; ; attempt++) {
+    if (await box.isChecked()) return;
+    try {
+      await box.check({ timeout: 5000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await box.page().waitForTimeout(300);
+    }
+  }
+}
+
 /** axe's landmark and heading rules (best practices that WCAG 1.3.1 and 2.4.1/2.4.6 rest on). */
 export const LANDMARK_RULES = [
   'landmark-one-main',
