@@ -24,7 +24,8 @@ type answerStream struct {
 	s      *Service
 	pager  *analysis.Pager
 	cursor analysis.Cursor
-	chunk  int // answers per query
+	chunk  int    // answers per query
+	cols   string // the columns read (answerCols for exports)
 	rows   *sql.Rows
 	left   int  // answers the open query may still give
 	end    bool // a query ended before its limit: no more answers
@@ -35,7 +36,7 @@ type answerStream struct {
 }
 
 func (s *Service) newStream(pager *analysis.Pager, from analysis.Cursor) *answerStream {
-	st := &answerStream{s: s, pager: pager, cursor: from, chunk: s.pageSize()}
+	st := &answerStream{s: s, pager: pager, cursor: from, chunk: s.pageSize(), cols: answerCols}
 	// a streaming query holds its connection while the export records pages (and warms
 	// the next one up) on others: only where the pool has more than one (SQLite has one)
 	if storage.IsMySQL(s.DB) {
@@ -52,18 +53,36 @@ func (s *Service) newStream(pager *analysis.Pager, from analysis.Cursor) *answer
 // (a connection dropped while the export was slow to read, e.g. the server's
 // net_write_timeout) is opened again from the cursor, so no answer is read twice.
 func (st *answerStream) page(ctx context.Context) ([]answerRec, error) {
+	answers := make([]answerRec, 0, st.s.pageSize())
+	_, err := st.take(ctx, func(rows *sql.Rows) (analysis.Cursor, error) {
+		answers = append(answers, answerRec{})
+		a := &answers[len(answers)-1]
+		if err := a.scan(rows); err != nil {
+			return analysis.Cursor{}, err
+		}
+		return analysis.Cursor{EndAnDate: a.EndAnDate, ID: a.ID}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return answers, nil
+}
+
+// take reads up to a page of rows (the stream's columns), giving each to scan, which
+// returns the row's keyset position; it answers how many rows it took (fewer than a page:
+// the end). Errors as page.
+func (st *answerStream) take(ctx context.Context, scan func(*sql.Rows) (analysis.Cursor, error)) (int, error) {
 	if st.warm != nil {
 		<-st.warm
 		st.warm = nil
 	}
 	n := st.s.pageSize()
-	answers := make([]answerRec, 0, n)
-	retries := 0
-	for len(answers) < n && !st.end {
+	got, retries := 0, 0
+	for got < n && !st.end {
 		if st.rows == nil {
-			rs, err := st.pager.Rows(ctx, st.cursor, st.chunk, answerCols)
+			rs, err := st.pager.Rows(ctx, st.cursor, st.chunk, st.cols)
 			if err != nil {
-				return nil, err
+				return got, err
 			}
 			if rs == nil { // nothing can match
 				st.end = true
@@ -76,29 +95,29 @@ func (st *answerStream) page(ctx context.Context) ([]answerRec, error) {
 			st.rows = nil
 			if err != nil {
 				if retries++; ctx.Err() != nil || retries > 2 {
-					return nil, err
+					return got, err
 				}
 				continue
 			}
 			st.end = st.left > 0
 			continue
 		}
-		answers = append(answers, answerRec{})
-		a := &answers[len(answers)-1]
-		if err := a.scan(st.rows); err != nil {
-			return nil, err
+		c, err := scan(st.rows)
+		if err != nil {
+			return got, err
 		}
+		got++
 		st.left--
-		st.cursor = analysis.Cursor{EndAnDate: a.EndAnDate, ID: a.ID}
+		st.cursor = c
 		retries = 0
 	}
 	if st.s.OnRead != nil {
-		st.s.OnRead(len(answers))
+		st.s.OnRead(got)
 	}
-	if len(answers) == n && !st.end {
+	if got == n && !st.end {
 		st.warmUp(ctx)
 	}
-	return answers, nil
+	return got, nil
 }
 
 // warmUp makes the database read the next page's answer rows into its buffer pool while

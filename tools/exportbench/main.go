@@ -4,6 +4,9 @@
 // reference measured in the same run — excelize's streaming writer writing the same cells
 // from memory, no database — plus CSV rows/s and the SPSS .sav time against the CSV time.
 // Every measurement runs in its own child process, so its peak RSS (VmHWM) is its own.
+// "raw-db" is the database's own reference: the CSV export's query (same SQL, filter,
+// order, columns and streaming, export.Service.RawRead) with the rows' bytes written to a
+// file undecoded; "raw-db-ids" walks the same rows selecting only the keyset.
 //
 //	go run ./tools/exportbench -n 1000000 [-dsn root:@tcp(127.0.0.1:3306)/] [-db dws_exportbench] [-keep] [-reuse]
 package main
@@ -25,6 +28,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -217,6 +221,58 @@ type result struct {
 	// (the kernel's schedstat run_delay, summed over threads): with CPU, what is left of
 	// the wall time is waiting on something else (MariaDB, disk, channels).
 	RunQueue float64 `json:"runQueue"`
+	// DBCPU is mariadbd's user+system CPU over the child's whole life (the parent reads it
+	// before and after; it includes building the reference's cells in memory, and whatever
+	// other clients asked of the server meanwhile).
+	DBCPU float64 `json:"dbCPU"`
+	// Load is the 1-minute load average before and after the child ran.
+	Load [2]float64 `json:"load"`
+}
+
+// serverPID is the pid of the local MariaDB/MySQL server (0: not found on this machine).
+func serverPID() int {
+	dirs, _ := filepath.Glob("/proc/[0-9]*/comm")
+	for _, d := range dirs {
+		b, err := os.ReadFile(d)
+		if err != nil {
+			continue
+		}
+		if c := strings.TrimSpace(string(b)); c == "mariadbd" || c == "mysqld" {
+			var pid int
+			fmt.Sscanf(strings.TrimPrefix(d, "/proc/"), "%d", &pid)
+			return pid
+		}
+	}
+	return 0
+}
+
+// procCPU is a process's user+system CPU seconds so far (/proc/<pid>/stat fields 14 and
+// 15, in clock ticks of 1/100 s).
+func procCPU(pid int) float64 {
+	if pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // after "(comm)": field 3 on
+	if len(f) < 13 {
+		return 0
+	}
+	var ut, st float64
+	fmt.Sscanf(f[11], "%f", &ut)
+	fmt.Sscanf(f[12], "%f", &st)
+	return (ut + st) / 100
+}
+
+// load1 is the 1-minute load average.
+func load1() float64 {
+	var l float64
+	b, _ := os.ReadFile("/proc/loadavg")
+	fmt.Sscanf(string(b), "%f", &l)
+	return l
 }
 
 // runDelay is the sum over this process's threads of the time they waited in the kernel's
@@ -250,6 +306,40 @@ func child(ctx context.Context, mode, base, name, dir string) {
 	db := open(base, name)
 	svc := services(db, dir)
 	switch mode {
+	case "raw-db", "raw-db-ids":
+		// the database's reference: the rows as the CSV export reads them, their bytes
+		// written to a file as they come (tab between columns, no escaping), no decoding
+		cols := ""
+		if mode == "raw-db-ids" {
+			cols = export.RawIDCols
+		}
+		out := filepath.Join(dir, mode+".out")
+		of, err := os.Create(out)
+		must(err)
+		bw := bufio.NewWriterSize(of, 1<<20)
+		var line []byte
+		t0, c0, q0 := time.Now(), cpuSeconds(), runDelay()
+		n, err := svc.RawRead(ctx, surveyID, analysis.Filter{}, cols, func(row []sql.RawBytes, end sql.NullTime) error {
+			line = line[:0]
+			for i, c := range row {
+				if i > 0 {
+					line = append(line, '\t')
+				}
+				line = append(line, c...)
+			}
+			line = append(line, '\t')
+			line = strconv.AppendInt(line, end.Time.Unix(), 10) // the one column the driver decoded
+			line = append(line, '\n')
+			_, err := bw.Write(line)
+			return err
+		})
+		must(err)
+		must(bw.Flush())
+		must(of.Close())
+		secs := time.Since(t0).Seconds()
+		st, _ := os.Stat(out)
+		_ = os.Remove(out)
+		emit(result{Mode: mode, Seconds: secs, Rows: n, Bytes: st.Size(), PeakMB: peakRSS(), CPU: cpuSeconds() - c0, RunQueue: runDelay() - q0})
 	case "reference", "reference-run3":
 		// the same cells, built from the database before the clock starts, then written by
 		// excelize's streaming writer alone: "reference" gives excelize the values and the
@@ -362,6 +452,8 @@ func emit(r result) {
 func measure(mode string, args []string) result {
 	exe, err := os.Executable()
 	must(err)
+	pid := serverPID()
+	l0, d0 := load1(), procCPU(pid)
 	cmd := exec.Command(exe, append([]string{"-child", mode}, args...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
@@ -369,6 +461,9 @@ func measure(mode string, args []string) result {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	var r result
 	must(json.Unmarshal([]byte(lines[len(lines)-1]), &r))
+	r.DBCPU, r.Load = procCPU(pid)-d0, [2]float64{l0, load1()}
+	b, _ := json.Marshal(r)
+	fmt.Fprintf(os.Stderr, "measured %s\n", b) // every figure, for the record
 	return r
 }
 
@@ -382,7 +477,7 @@ func main() {
 	dir := flag.String("dir", "", "(internal) work folder")
 	rounds := flag.Int("rounds", 1, "rounds of product/reference measurements")
 	seedOnly := flag.Bool("seed-only", false, "seed the database and keep it (for later -reuse runs)")
-	only := flag.String("only", "", "measure only these, comma-separated (reference, reference-run3, product-xlsx, product-csv, product-sav)")
+	only := flag.String("only", "", "measure only these, comma-separated (reference, reference-run3, product-xlsx, product-csv, product-sav, raw-db, raw-db-ids)")
 	flag.Parse()
 	ctx := context.Background()
 	if *mode != "" {
@@ -437,6 +532,11 @@ func main() {
 		x := run("product-xlsx")
 		c := run("product-csv")
 		s := run("product-sav")
+		raw := run("raw-db")
+		var ids result
+		if want("raw-db-ids") && *only != "" {
+			ids = run("raw-db-ids")
+		}
 		fmt.Printf("round %d, %d answers x %d columns (%d cells)\n", i+1, ref.Rows, ref.Cells/max(ref.Rows, 1), ref.Cells)
 		fmt.Printf("  CPU s (this process only): reference %.1f, XLSX %.1f (%.2f x), CSV %.1f (%.0f rows per CPU s), .sav %.1f\n",
 			ref.CPU, x.CPU, x.CPU/max(ref.CPU, 1e-9), c.CPU, float64(c.Rows)/max(c.CPU, 1e-9), s.CPU)
@@ -451,5 +551,19 @@ func main() {
 		}
 		fmt.Printf("  run-queue wait (threads ready, no core), s: XLSX %.1f, CSV %.1f, .sav %.1f\n", x.RunQueue, c.RunQueue, s.RunQueue)
 		fmt.Printf("  product SPSS .sav export                                 %7.1f s  peak RSS %6.0f MB  %5.0f MB file  = %.2f x CSV\n", s.Seconds, s.PeakMB, float64(s.Bytes)/1e6, s.Seconds/c.Seconds)
+		for _, r := range []result{raw, ids} {
+			if r.Mode != "" {
+				fmt.Printf("  %-10s the export's query, bytes to a file, no decoding %7.1f s  CPU %.1f s  peak RSS %6.0f MB  %5.0f MB file  = %.0f rows/s\n",
+					r.Mode, r.Seconds, r.CPU, r.PeakMB, float64(r.Bytes)/1e6, float64(r.Rows)/r.Seconds)
+			}
+		}
+		if raw.Mode != "" && c.Mode != "" {
+			fmt.Printf("  CSV / raw-db: %.2f x wall, %.2f x CPU\n", c.Seconds/raw.Seconds, c.CPU/max(raw.CPU, 1e-9))
+			if raw.Rows != c.Rows {
+				fmt.Printf("  MISMATCH: raw-db read %d rows, the CSV export %d\n", raw.Rows, c.Rows)
+			}
+		}
+		fmt.Printf("  mariadbd CPU s (over each child): reference %.1f, XLSX %.1f, CSV %.1f, .sav %.1f, raw-db %.1f, raw-db-ids %.1f\n", ref.DBCPU, x.DBCPU, c.DBCPU, s.DBCPU, raw.DBCPU, ids.DBCPU)
+		fmt.Printf("  load average before/after: reference %v, XLSX %v, CSV %v, .sav %v, raw-db %v, raw-db-ids %v\n", ref.Load, x.Load, c.Load, s.Load, raw.Load, ids.Load)
 	}
 }
