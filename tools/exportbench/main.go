@@ -227,6 +227,24 @@ type result struct {
 	DBCPU float64 `json:"dbCPU"`
 	// Load is the 1-minute load average before and after the child ran.
 	Load [2]float64 `json:"load"`
+	// DiskPages is how many pages InnoDB read from the disk while the child ran
+	// (Innodb_buffer_pool_reads: reads the buffer pool could not serve), server-wide.
+	DiskPages int64 `json:"diskPages"`
+}
+
+// poolReads is the server's Innodb_buffer_pool_reads (-1: unknown).
+func poolReads(base string) int64 {
+	db, err := sql.Open("mysql", base)
+	if err != nil {
+		return -1
+	}
+	defer db.Close()
+	var name string
+	var n int64
+	if err := db.QueryRow("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_reads'").Scan(&name, &n); err != nil {
+		return -1
+	}
+	return n
 }
 
 // serverPID is the pid of the local MariaDB/MySQL server (0: not found on this machine).
@@ -449,11 +467,11 @@ func emit(r result) {
 	fmt.Println(string(b))
 }
 
-func measure(mode string, args []string) result {
+func measure(mode, base string, args []string) result {
 	exe, err := os.Executable()
 	must(err)
 	pid := serverPID()
-	l0, d0 := load1(), procCPU(pid)
+	l0, d0, p0 := load1(), procCPU(pid), poolReads(base)
 	cmd := exec.Command(exe, append([]string{"-child", mode}, args...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
@@ -461,7 +479,7 @@ func measure(mode string, args []string) result {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	var r result
 	must(json.Unmarshal([]byte(lines[len(lines)-1]), &r))
-	r.DBCPU, r.Load = procCPU(pid)-d0, [2]float64{l0, load1()}
+	r.DBCPU, r.Load, r.DiskPages = procCPU(pid)-d0, [2]float64{l0, load1()}, poolReads(base)-p0
 	b, _ := json.Marshal(r)
 	fmt.Fprintf(os.Stderr, "measured %s\n", b) // every figure, for the record
 	return r
@@ -521,7 +539,7 @@ func main() {
 		if !want(m) {
 			return result{Seconds: 1}
 		}
-		return measure(m, args)
+		return measure(m, *base, args)
 	}
 	for i := 0; i < *rounds; i++ {
 		ref := run("reference")
@@ -564,6 +582,7 @@ func main() {
 			}
 		}
 		fmt.Printf("  mariadbd CPU s (over each child): reference %.1f, XLSX %.1f, CSV %.1f, .sav %.1f, raw-db %.1f, raw-db-ids %.1f\n", ref.DBCPU, x.DBCPU, c.DBCPU, s.DBCPU, raw.DBCPU, ids.DBCPU)
+		fmt.Printf("  InnoDB pages read from disk: reference %d, XLSX %d, CSV %d, .sav %d, raw-db %d, raw-db-ids %d\n", ref.DiskPages, x.DiskPages, c.DiskPages, s.DiskPages, raw.DiskPages, ids.DiskPages)
 		fmt.Printf("  load average before/after: reference %v, XLSX %v, CSV %v, .sav %v, raw-db %v, raw-db-ids %v\n", ref.Load, x.Load, c.Load, s.Load, raw.Load, ids.Load)
 	}
 }
