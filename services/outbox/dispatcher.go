@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
@@ -35,10 +36,12 @@ type Dispatcher struct {
 	Lease time.Duration
 	// Poll is the interval of the recovery poll (default 2 s).
 	Poll time.Duration
-	// Settle and MaxSettle shape the round a nudge asks for: it starts once no further nudge
-	// came for Settle (default 50 ms), and at the latest MaxSettle (default 500 ms) after the
-	// first. A burst of submissions is thus dispatched in a few full batches after it, not a
-	// round per answer competing with the burst for the CPU; a lone change waits Settle.
+	// Settle and MaxSettle pace rounds while changes keep coming: a round, nudged or polled,
+	// starts once no nudge came for Settle (default 50 ms), and at the latest MaxSettle
+	// (default 2 s, the default Poll: no event waits longer for its round than the recovery
+	// poll would make it) after it began waiting. A burst of submissions is thus dispatched
+	// in full batches after it, not a round per answer (or a poll's round) competing with
+	// the burst for the CPU, the database and Temporal; a lone change waits Settle.
 	Settle, MaxSettle time.Duration
 	// Retain is how long dispatched rows are kept before they are purged (default 7 days).
 	Retain time.Duration
@@ -49,6 +52,7 @@ type Dispatcher struct {
 	handlers map[string]Handler
 	once     sync.Once
 	nudge    chan struct{}
+	nudged   atomic.Int64 // time of the last nudge, Unix nanoseconds (monotonic enough for Settle)
 	name     string
 	purged   time.Time
 }
@@ -94,7 +98,7 @@ func (d *Dispatcher) init() {
 			d.Settle = 50 * time.Millisecond
 		}
 		if d.MaxSettle < d.Settle {
-			d.MaxSettle = max(d.Settle, 500*time.Millisecond)
+			d.MaxSettle = max(d.Settle, 2*time.Second)
 		}
 	})
 }
@@ -112,14 +116,16 @@ func (d *Dispatcher) Nudge() {
 		return
 	}
 	d.init()
+	d.nudged.Store(time.Now().UnixNano())
 	select {
 	case d.nudge <- struct{}{}:
 	default:
 	}
 }
 
-// Run dispatches until ctx ends: a round after nudges settle and on every Poll, each
-// round repeated while it found a full batch.
+// Run dispatches until ctx ends: a round after nudges settle and on every Poll (a poll
+// that falls while nudges still come settles first), each round repeated while it found a
+// full batch.
 func (d *Dispatcher) Run(ctx context.Context) {
 	d.init()
 	t := time.NewTicker(d.Poll)
@@ -143,8 +149,17 @@ func (d *Dispatcher) Run(ctx context.Context) {
 				return
 			}
 		case <-t.C:
+			if d.busy() && !d.settle(ctx) {
+				return
+			}
 		}
 	}
+}
+
+// busy reports whether changes are still coming: the last nudge came less than Settle ago.
+func (d *Dispatcher) busy() bool {
+	d.init()
+	return time.Since(time.Unix(0, d.nudged.Load())) < d.Settle
 }
 
 // settle waits until nudges pause for Settle, or MaxSettle has passed; false when ctx ended.

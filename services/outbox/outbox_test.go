@@ -322,3 +322,82 @@ func TestNudgesOfABurstSettleIntoRoundsAfterIt(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// The pacing rule while changes keep coming: rounds, whether nudged or polled, start at
+// most once per MaxSettle (a poll that falls inside a stream of nudges settles like a nudge),
+// and with the defaults a stream shorter than the recovery poll is dispatched after it.
+func TestRoundsArePacedWhileNudgesKeepComing(t *testing.T) {
+	stream := func(t *testing.T, db *gorm.DB, d *Dispatcher, kind string, length time.Duration) (time.Time, time.Time) {
+		t.Helper()
+		start := time.Now()
+		for i := 0; time.Since(start) < length; i++ {
+			if err := Add(db, time.Now(), Event{Kind: kind, Key: fmt.Sprint(kind, i)}); err != nil {
+				t.Fatal(err)
+			}
+			d.Nudge()
+			time.Sleep(10 * time.Millisecond)
+		}
+		end := time.Now()
+		deadline := end.Add(10 * time.Second)
+		for pending(t, db) > 0 && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if p := pending(t, db); p != 0 {
+			t.Fatalf("%d events still pending after the stream", p)
+		}
+		return start, end
+	}
+	run := func(d *Dispatcher) context.CancelFunc {
+		ctx, cancel := context.WithCancel(context.Background())
+		go d.Run(ctx)
+		time.Sleep(50 * time.Millisecond) // the first round found nothing
+		return cancel
+	}
+
+	t.Run("polls inside a stream", func(t *testing.T) {
+		db := testenv.DB(t, "sqlite")
+		d := &Dispatcher{DB: db, Poll: 10 * time.Millisecond, Settle: 100 * time.Millisecond, MaxSettle: 250 * time.Millisecond}
+		d.Register("p", func(ctx context.Context, ev models.OutboxEvent) error { return nil })
+		cancel := run(d)
+		defer cancel()
+		start, end := stream(t, db, d, "p", 2*time.Second)
+		// the rows one round claims share their lease's end: one due_at per round
+		var leases []time.Time
+		db.Model(&models.OutboxEvent{}).Where("dispatched_at < ?", end.UTC()).Distinct("due_at").Order("due_at").Pluck("due_at", &leases)
+		if limit := int(end.Sub(start)/d.MaxSettle) + 1; len(leases) > limit {
+			t.Fatalf("%d rounds during a %v stream of nudges; at most %d (one per MaxSettle %v, polls every %v included)",
+				len(leases), end.Sub(start).Round(time.Millisecond), limit, d.MaxSettle, d.Poll)
+		}
+		if len(leases) == 0 {
+			t.Fatal("nothing was dispatched while the stream lasted longer than MaxSettle")
+		}
+		for i := 1; i < len(leases); i++ {
+			if gap := leases[i].Sub(leases[i-1]); gap < d.Settle {
+				t.Fatalf("two rounds %v apart during the stream (a poll did not wait for the nudges to settle): %v", gap, leases)
+			}
+		}
+	})
+
+	t.Run("defaults", func(t *testing.T) {
+		db := testenv.DB(t, "sqlite")
+		d := &Dispatcher{DB: db, Poll: 5 * time.Second}
+		var mu sync.Mutex
+		var first time.Time
+		d.Register("q", func(ctx context.Context, ev models.OutboxEvent) error {
+			mu.Lock()
+			if first.IsZero() {
+				first = time.Now()
+			}
+			mu.Unlock()
+			return nil
+		})
+		cancel := run(d)
+		defer cancel()
+		_, end := stream(t, db, d, "q", time.Second)
+		mu.Lock()
+		defer mu.Unlock()
+		if first.Before(end) {
+			t.Fatalf("a 1 s stream of nudges was dispatched into %v before its end; the default MaxSettle is the poll's 2 s", end.Sub(first).Round(time.Millisecond))
+		}
+	})
+}
