@@ -52,7 +52,8 @@ type Dispatcher struct {
 	handlers map[string]Handler
 	once     sync.Once
 	nudge    chan struct{}
-	nudged   atomic.Int64 // time of the last nudge, Unix nanoseconds (monotonic enough for Settle)
+	started  time.Time    // set by init; its monotonic reading is the base of nudged
+	nudged   atomic.Int64 // time of the last nudge since started, in nanoseconds (0: none yet)
 	name     string
 	purged   time.Time
 }
@@ -76,6 +77,7 @@ func (d *Dispatcher) handler(kind string) Handler {
 func (d *Dispatcher) init() {
 	d.once.Do(func() {
 		d.nudge = make(chan struct{}, 1)
+		d.started = time.Now()
 		var b [6]byte
 		_, _ = rand.Read(b[:])
 		d.name = "d-" + hex.EncodeToString(b[:])
@@ -116,7 +118,7 @@ func (d *Dispatcher) Nudge() {
 		return
 	}
 	d.init()
-	d.nudged.Store(time.Now().UnixNano())
+	d.nudged.Store(int64(time.Since(d.started)))
 	select {
 	case d.nudge <- struct{}{}:
 	default:
@@ -159,7 +161,8 @@ func (d *Dispatcher) Run(ctx context.Context) {
 // busy reports whether changes are still coming: the last nudge came less than Settle ago.
 func (d *Dispatcher) busy() bool {
 	d.init()
-	return time.Since(time.Unix(0, d.nudged.Load())) < d.Settle
+	last := d.nudged.Load()
+	return last > 0 && time.Since(d.started)-time.Duration(last) < d.Settle
 }
 
 // settle waits until nudges pause for Settle, or MaxSettle has passed; false when ctx ended.
