@@ -325,7 +325,7 @@ func TestNudgesOfABurstSettleIntoRoundsAfterIt(t *testing.T) {
 
 // The pacing rule while changes keep coming: rounds, whether nudged or polled, start at
 // most once per MaxSettle (a poll that falls inside a stream of nudges settles like a nudge),
-// and with the defaults a stream shorter than the recovery poll is dispatched after it.
+// and with the default MaxSettle a stream shorter than the recovery poll is dispatched after it.
 func TestRoundsArePacedWhileNudgesKeepComing(t *testing.T) {
 	stream := func(t *testing.T, db *gorm.DB, d *Dispatcher, kind string, length time.Duration) (time.Time, time.Time) {
 		t.Helper()
@@ -380,7 +380,8 @@ func TestRoundsArePacedWhileNudgesKeepComing(t *testing.T) {
 
 	t.Run("defaults", func(t *testing.T) {
 		db := testenv.DB(t, "sqlite")
-		d := &Dispatcher{DB: db, Poll: 5 * time.Second}
+		// Settle longer than a scheduling hiccup of a loaded CI machine; MaxSettle is the default
+		d := &Dispatcher{DB: db, Poll: 5 * time.Second, Settle: 300 * time.Millisecond}
 		var mu sync.Mutex
 		var first time.Time
 		d.Register("q", func(ctx context.Context, ev models.OutboxEvent) error {
