@@ -1,6 +1,6 @@
 // Small UI primitives of the answer pages (spinner, dialog, toasts, centred column). They keep
 // antd out of the respondent bundle, whose first load must stay small (issue 5: ≤ 300 KB gzip).
-import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 export function Spinner({ size = 'large', label }: { size?: 'small' | 'large'; label?: string }) {
   return <span className={`dwa-spin dwa-spin-${size}`} role="progressbar" aria-label={label} aria-busy="true" />;
@@ -37,7 +37,9 @@ export type DialogProps = {
 export function Dialog({ open, title, children, footer, okText = 'OK', cancelText = 'Cancel', onOk, onCancel, closable = true, maskClosable = true, keyboard = true, width, testId }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  // a layout effect: focus enters as the dialog is drawn and returns as it goes (Preact runs
+  // plain effects a frame later, leaving focus on the page body in between)
+  useLayoutEffect(() => {
     if (!open) return;
     const before = document.activeElement as HTMLElement | null;
     const el = ref.current;

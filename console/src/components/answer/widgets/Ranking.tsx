@@ -2,7 +2,7 @@
 // rank, pressing a ranked one removes it. From the keyboard a ranked option moves up and down with
 // the arrow keys; every change is announced ("Apple: ranked 2 of 5") in a polite live region and
 // focus stays on the moved option.
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { optTitle, optionsOf } from '../util';
 import { base, Html, plain, type WidgetProps } from './shared';
 
@@ -42,8 +42,10 @@ export function OrderQu(p: WidgetProps) {
   const [said, setSaid] = useState('');
   const box = useRef<HTMLDivElement>(null);
   const refocus = useRef('');
-  // the list re-sorts after a change: keep focus on the option that was moved
-  useEffect(() => {
+  // the list re-sorts after a change: keep focus on the option that was moved, in the same
+  // commit (a plain effect runs a frame later under Preact: a key pressed in between acted on
+  // whatever held focus after the re-sort)
+  useLayoutEffect(() => {
     if (!refocus.current) return;
     box.current?.querySelector<HTMLElement>(`[data-opt="${refocus.current}"]`)?.focus();
     refocus.current = '';
