@@ -63,6 +63,7 @@ test('submit confirmation: the setting survives publishing; the dialog traps foc
     assert.ok(await inside(dlg), 'Shift+Tab stays inside');
     await page.keyboard.press('Escape');
     await dlg.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Submit', null, { timeout: 2000 }).catch(() => {});
     assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Submit', 'focus back on Submit');
     // again, with wrong values: each field is invalid and described by its rule
     await page.keyboard.press('Enter');

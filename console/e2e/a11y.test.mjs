@@ -205,7 +205,10 @@ async function answerFocused(page, f) {
       if (i < 2) await tab();
     }
     await k.press('ArrowUp');
-    const said = await page.locator(`#qu-${f.qid} .dwa-order > .dwa-sr[aria-live]`).innerText();
+    // a live region is read when it changes: wait for the change, then say what it became
+    const live = page.locator(`#qu-${f.qid} .dwa-order > .dwa-sr[aria-live]`);
+    await page.waitForFunction((el) => /ranked 2 of 3/.test(el?.textContent ?? ''), await live.elementHandle(), { timeout: 5000 }).catch(() => {});
+    const said = await live.innerText();
     assert.match(said, /ranked 2 of 3/, `ranking change announced: ${said}`);
   } else if (t === 'UPLOADFILE') {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), k.press('Space')]);

@@ -168,7 +168,7 @@ test('Word report, PDF answer sheet and the questionnaire as Word', { timeout: 2
 
   // Word statistics report (pie charts) through the export workflow, opened by LibreOffice
   await page.locator('[data-testid=data-export]').click();
-  await page.locator('[data-testid=export-format] input[value=report]').check();
+  await checkOn(page.locator('[data-testid=export-format] input[value=report]'));
   assert.match(await page.locator('[data-testid=export-scope]').innerText(), /every valid answer/);
   const dlP = page.waitForEvent('download', { timeout: 60000 });
   await page.locator('[data-testid=export-start]').click();
