@@ -81,9 +81,9 @@ async function exportFile(page, { format, withFiles = false, codes = false }) {
   await page.locator('[data-testid=export-scope]').waitFor();
   await settled(page); // the dialog zooms in: a click during the animation can miss the radio
   assert.match(await page.locator('[data-testid=export-scope]').innerText(), /current filters/);
-  await page.locator(`[data-testid=export-format] input[value=${format}]`).check();
-  if (codes) await page.getByLabel('Option numbers instead of option texts').check();
-  if (withFiles) await page.getByLabel('Compress uploaded files too (ZIP)').check();
+  await checkOn(page.locator(`[data-testid=export-format] input[value=${format}]`));
+  if (codes) await checkOn(page.getByLabel('Option numbers instead of option texts'));
+  if (withFiles) await checkOn(page.getByLabel('Compress uploaded files too (ZIP)'));
   // every percentage the bar shows is recorded
   await page.evaluate(() => {
     window.__pcts = [];
