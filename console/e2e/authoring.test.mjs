@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T, a11yReport, checkA11y, publish as publishViaApi, rowMenuClick } from './lib.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T, a11yReport, checkA11y, publish as publishViaApi, rowMenuClick, settled } from './lib.mjs';
 import { docx, xlsx } from './fixtures/make.mjs';
 import zlib from 'node:zlib';
 
@@ -172,7 +172,13 @@ async function saveNow(pg = page) {
 async function createSurvey(title) {
   await page.goto(`${BASE}/v8/dw/survey`, { waitUntil: 'networkidle' });
   await page.locator('[data-testid=add-survey]').click();
-  await page.locator('#survey-title').fill(title);
+  // the dialog zooms in and its form settles: type once it stands still, and type again if
+  // the form dropped the text (a click on OK would then only show "required")
+  const name = page.locator('#survey-title');
+  await name.waitFor();
+  await settled(page);
+  for (let i = 0; i < 3 && (await name.inputValue()) !== title; i++) await name.fill(title);
+  assert.equal(await name.inputValue(), title, 'the title stays in the field');
   const { body } = await waitApi('app/survey/add.do', () => visibleModal().locator('.ant-modal-footer .ant-btn-primary').click());
   assert.equal(body?.resultCode, 200, JSON.stringify(body));
   await page.waitForURL((u) => u.pathname.startsWith('/v8/dws/design/edit/'), { timeout: T });
