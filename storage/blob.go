@@ -76,6 +76,56 @@ func (s *LocalBlobStore) Put(ctx context.Context, key string, r io.Reader, size 
 	return os.Rename(tmp.Name(), p)
 }
 
+// PutFile stores the finished local file at path under key by moving it there (a rename on
+// the same file system, no copy); the caller must not use path afterwards. Across file systems
+// it copies the file like Put and removes it.
+func (s *LocalBlobStore) PutFile(ctx context.Context, key, path, contentType string) error {
+	p, err := s.path(key)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	if os.Rename(path, p) == nil {
+		return nil
+	}
+	if err := putFrom(ctx, s, key, path, contentType); err != nil {
+		return err
+	}
+	return os.Remove(path)
+}
+
+// FileMover is a BlobStore that can take a finished local file without reading it through
+// (LocalBlobStore); PutFile's contract is LocalBlobStore.PutFile's.
+type FileMover interface {
+	PutFile(ctx context.Context, key, path, contentType string) error
+}
+
+// PutLocalFile stores the finished local file at path under key: moved into a store that can
+// take it (FileMover: no copy of a file that can be gigabytes), read through Put into any
+// other. The caller must not use path afterwards.
+func PutLocalFile(ctx context.Context, s BlobStore, key, path, contentType string) error {
+	if m, ok := s.(FileMover); ok {
+		return m.PutFile(ctx, key, path, contentType)
+	}
+	return putFrom(ctx, s, key, path, contentType)
+}
+
+// putFrom stores the file at path under key through Put.
+func putFrom(ctx context.Context, s BlobStore, key, path, contentType string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	return s.Put(ctx, key, f, st.Size(), contentType)
+}
+
 func (s *LocalBlobStore) Get(ctx context.Context, key string) (io.ReadCloser, int64, error) {
 	p, err := s.path(key)
 	if err != nil {

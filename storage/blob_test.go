@@ -95,6 +95,41 @@ func TestLocalBlobStore(t *testing.T) {
 	}
 }
 
+// PutFile moves a finished file into the store (readable under its key, gone from where it
+// was); a bad key changes nothing.
+func TestLocalBlobStorePutFile(t *testing.T) {
+	dir := t.TempDir()
+	s, err := storage.NewLocalBlobStore(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "answers.csv")
+	if err := os.WriteFile(src, []byte("a,b\r\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := s.PutFile(ctx, "../escape", src, "text/csv"); err == nil {
+		t.Fatal("a bad key was accepted")
+	}
+	if _, err := os.Stat(src); err != nil {
+		t.Fatalf("a refused file was moved: %v", err)
+	}
+	if err := s.PutFile(ctx, "exports/x/export.csv", src, "text/csv"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(src); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the file is still where it was: %v", err)
+	}
+	rc, n, err := s.Get(ctx, "exports/x/export.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	if b, _ := io.ReadAll(rc); string(b) != "a,b\r\n" || n != 5 {
+		t.Fatalf("stored %q (%d bytes)", b, n)
+	}
+}
+
 func TestS3BlobStoreVersityGW(t *testing.T) {
 	testenv.Require(t, gwErr)
 	ctx := context.Background()

@@ -302,18 +302,13 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 	if err := s.progress(ctx, id, map[string]any{"phase": PhaseStoring}); err != nil {
 		return err
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	st, err := f.Stat()
+	st, err := os.Stat(out)
 	if err != nil {
 		return err
 	}
 	key := fileKey(id, ext)
 	t0 = time.Now()
-	if err := s.Blob.Put(ctx, key, f, st.Size(), ContentType(ext)); err != nil {
+	if err := storage.PutLocalFile(ctx, s.Blob, key, out, ContentType(ext)); err != nil {
 		return err
 	}
 	s.stage("store", t0)
