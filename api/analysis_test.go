@@ -361,6 +361,20 @@ func TestResultsAggregatesEqualRecount(t *testing.T) {
 		if got.Total == 0 || len(nonZero(got.OptionStats)) == 0 || len(nonZero(got.CountMatrixRadio)) == 0 {
 			t.Fatalf("fixture too thin: %+v", got)
 		}
+		// every answer's export copy is the copy of its document, after submits and edits
+		var stored []models.Answer
+		if err := e.DB.Where("survey_id = ?", id).Find(&stored).Error; err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range stored {
+			d, err := lang.ParseAnswer([]byte(a.Document))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := lang.AppendExportCopy(nil, d.AnQuestions); string(a.ExportCopy) != string(want) {
+				t.Fatalf("answer %s: export copy %x, want %x", a.ID, a.ExportCopy, want)
+			}
+		}
 		// items agree with the counters: every counted answer has its items, none other
 		var orphan int64
 		e.DB.Raw(`SELECT COUNT(*) FROM answer_items i LEFT JOIN answers a ON a.id = i.answer_id

@@ -165,6 +165,20 @@ func TestExportAnswers(t *testing.T) {
 			}
 		}
 
+		// every answer was stored with its export copy; answers saved before copies existed
+		// (no copy: the export reads their documents) export to the same bytes
+		var withCopy int64
+		if err := e.DB.Model(&models.Answer{}).Where("survey_id = ? AND export_copy IS NOT NULL", id).Count(&withCopy).Error; err != nil || withCopy != 6 {
+			t.Fatalf("answers with an export copy: %d %v", withCopy, err)
+		}
+		if err := e.DB.Model(&models.Answer{}).Where("survey_id = ?", id).Update("export_copy", nil).Error; err != nil {
+			t.Fatal(err)
+		}
+		fromDocs := runExport(t, e, owner, "app/answer/export-xls.do", M{"surveyId": id, "format": "csv", "bom": true})
+		if got := download(t, owner, fromDocs.ID); !bytes.Equal(got, body) {
+			t.Fatalf("the export read from documents differs:\n%s\nfrom export copies:\n%s", got, body)
+		}
+
 		// XLSX with codes, read back with excelize
 		v = runExport(t, e, owner, "app/answer/export-xls.do", M{"surveyId": id, "valueMode": "code"})
 		x, err := excelize.OpenReader(bytes.NewReader(download(t, owner, v.ID)))
@@ -227,7 +241,7 @@ func TestExportAnswers(t *testing.T) {
 			Result     []exportView `json:"result"`
 		}
 		owner.Get(exl+"list.do?surveyId="+id).OK(t, &list)
-		if list.TotalItems != 4 || list.Result[0].ID != v.ID {
+		if list.TotalItems != 5 || list.Result[0].ID != v.ID { // CSV, CSV from documents, XLSX, filtered CSV, ZIP
 			t.Fatalf("list: %+v", list)
 		}
 

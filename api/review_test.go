@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/admin"
 	"dwsurvey/services/review"
+	lang "dwsurvey/survey"
 	"dwsurvey/workflows"
 )
 
@@ -554,6 +556,19 @@ func TestGradingThroughTheAPI(t *testing.T) {
 	grade(owner, ids[2], 2, 1).OK(t, &gd)
 	if gd.SumScore != 18 {
 		t.Fatalf("re-graded %+v", gd)
+	}
+	// the answer's export copy was rewritten with its document: the copy of the graded
+	// document (exports read the hand scores from it)
+	var graded models.Answer
+	if err := e.DB.Take(&graded, "id = ?", ids[2]).Error; err != nil {
+		t.Fatal(err)
+	}
+	gdoc, err := lang.ParseAnswer([]byte(graded.Document))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := lang.AppendExportCopy(nil, gdoc.AnQuestions); !bytes.Equal(graded.ExportCopy, want) {
+		t.Fatalf("export copy after grading %x, want %x", graded.ExportCopy, want)
 	}
 	owner.Get("app/v6/grading/answer.do?answerId="+ids[2]).OK(t, &view)
 	if len(view.History) != 2 || view.History[0].OldSum != 15 || view.History[0].NewSum != 15 || view.History[1].OldSum != 15 ||

@@ -56,6 +56,10 @@ type Answer struct {
 	ConfirmName  string `gorm:"size:64"`
 	ConfirmPhone string `gorm:"size:32"`
 	Document     string `gorm:"type:longtext"`
+	// ExportCopy is the document's answers in the form exports read
+	// (survey.AppendExportCopy), written whenever the document is; NULL for answers saved
+	// before schema step 23, which exports read from the document.
+	ExportCopy []byte `gorm:"type:mediumblob" json:"-"`
 	// RequestHash identifies the submitted content (idempotency: a retry must match it).
 	RequestHash string `gorm:"size:64"`
 	// ResumeTokenHash is sha256 of the resume token returned at save time.

@@ -54,3 +54,12 @@ type Export struct {
 var ExportMigration = Migration{Version: 13, Name: "exports", Up: func(tx *gorm.DB) error {
 	return tx.AutoMigrate(&Export{})
 }}
+
+// ExportCopyMigration adds the answers' export copy (Answer.ExportCopy). Older answers keep
+// NULL there: exports read their documents.
+var ExportCopyMigration = Migration{Version: 23, Name: "answer export copies", Up: func(tx *gorm.DB) error {
+	if tx.Migrator().HasColumn("answers", "export_copy") {
+		return nil
+	}
+	return tx.Exec("ALTER TABLE answers ADD COLUMN export_copy MEDIUMBLOB NULL").Error
+}}

@@ -49,6 +49,7 @@ var Migrations = []Migration{
 	EmbedMigration,          // version 11: site widget embedding (models/collect.go)
 	ReviewChainMigration,    // version 12: review chains, reviewer queue, hand grading (models/reviewchain.go)
 	ExportMigration,         // version 13: exports (models/export.go)
+	ExportCopyMigration,     // version 23: answer export copies (models/export.go)
 	WebhookMigration,        // version 14: webhooks, deliveries, attempts (models/webhook.go)
 	ContactsMigration,       // version 15: contacts, bind records, distributions (models/contacts.go)
 	BackOfficeMigration,     // version 16: cascade sources, notices, answer log archive (models/backoffice.go)

@@ -487,7 +487,7 @@ func (s *Service) EditAnswer(ctx context.Context, answerID string, answerJSON []
 		cur.CountedKeys = string(b)
 		a = cur
 		return tx.Model(&models.Answer{}).Where("id = ?", cur.ID).Updates(map[string]any{"document": cur.Document,
-			"sum_score": cur.SumScore, "qu_num": cur.QuNum, "counted_keys": cur.CountedKeys, "updated_at": now}).Error
+			"export_copy": lang.AppendExportCopy(nil, answers), "sum_score": cur.SumScore, "qu_num": cur.QuNum, "counted_keys": cur.CountedKeys, "updated_at": now}).Error
 	})
 	if err != nil {
 		return nil, nil, err

@@ -316,7 +316,7 @@ func (s *Service) save(ctx context.Context, in SaveInput, fast bool) (*SaveOutco
 		SourceCode: clip(src, 64), SourceName: clip(string(ac.AnSource.DwSourceName), 128), BgAnDate: bg, EndAnDate: now,
 		DurationMs: now.Sub(bg).Milliseconds(), QuNum: len(answers), SumScore: lang.Round2(r.Score.Total), SwitchEvents: events,
 		ConfirmName: clip(string(ac.SubmitConfirmForm.Name), 64), ConfirmPhone: clip(string(ac.SubmitConfirmForm.Phone), 32),
-		Document: string(docJSON), RequestHash: hash, CreatedAt: now, UpdatedAt: now}
+		Document: string(docJSON), ExportCopy: lang.AppendExportCopy(nil, answers), RequestHash: hash, CreatedAt: now, UpdatedAt: now}
 	if st.pwdHash != "" {
 		row.PasswordHash = st.pwdHash
 	}

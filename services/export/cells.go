@@ -122,20 +122,23 @@ type answerRec struct {
 	BgAnDate, EndAnDate                                                     time.Time
 	DurationMs                                                              int64
 	SumScore                                                                float64
-	// Document is the stored answer document; cells may point into it (not to be reused).
-	Document []byte
+	// ExportCopy is the stored export copy (survey.AppendExportCopy); Document the stored
+	// answer document, read only for answers without a copy. Cells may point into either
+	// (not to be reused).
+	ExportCopy, Document []byte
 }
 
 // answerCols are answerRec's columns in scan order (analysis.Pager.Rows).
 const answerCols = "a.id, a.client_ip, a.province, a.city, a.source_name, a.source_code, a.user_id, a.contact_id, " +
-	"a.survey_version, a.is_eff, a.handle_state, a.bg_an_date, a.end_an_date, a.duration_ms, a.sum_score, a.document"
+	"a.survey_version, a.is_eff, a.handle_state, a.bg_an_date, a.end_an_date, a.duration_ms, a.sum_score, " +
+	"a.export_copy, CASE WHEN a.export_copy IS NULL THEN a.document END"
 
 // scan reads the current row of rows (selected with answerCols).
 func (a *answerRec) scan(rows *sql.Rows) error {
 	var ip, prov, city, sname, scode, user, contact sql.NullString
 	var bg, end sql.NullTime
 	if err := rows.Scan(&a.ID, &ip, &prov, &city, &sname, &scode, &user, &contact, &a.SurveyVersion, &a.IsEff, &a.HandleState,
-		&bg, &end, &a.DurationMs, &a.SumScore, &a.Document); err != nil {
+		&bg, &end, &a.DurationMs, &a.SumScore, &a.ExportCopy, &a.Document); err != nil {
 		return err
 	}
 	a.BgAnDate, a.EndAnDate = bg.Time, end.Time
@@ -146,7 +149,7 @@ func (a *answerRec) scan(rows *sql.Rows) error {
 func recOf(a *models.Answer) *answerRec {
 	return &answerRec{ID: a.ID, ClientIP: a.ClientIP, Province: a.Province, City: a.City, SourceName: a.SourceName, SourceCode: a.SourceCode,
 		UserID: a.UserID, ContactID: a.ContactID, SurveyVersion: a.SurveyVersion, IsEff: a.IsEff, HandleState: a.HandleState,
-		BgAnDate: a.BgAnDate, EndAnDate: a.EndAnDate, DurationMs: a.DurationMs, SumScore: a.SumScore, Document: []byte(a.Document)}
+		BgAnDate: a.BgAnDate, EndAnDate: a.EndAnDate, DurationMs: a.DurationMs, SumScore: a.SumScore, ExportCopy: a.ExportCopy, Document: []byte(a.Document)}
 }
 
 // Row fills row (len(l.Columns)) from an answer and returns its uploaded files. versionQs
@@ -162,8 +165,27 @@ func (l *Layout) Row(a *models.Answer, versionQs map[string]bool, row []Cell, wi
 
 // rowState is what one converting goroutine reuses from row to row.
 type rowState struct {
+	copy     lang.ExportCopyReader
 	doc      docReader
 	answered []bool
+	// seen is the layout question found at each position of the last answers read:
+	// answers of a version list their questions in the same order, so a question is
+	// mostly found by comparing its dwId with the one at its position, without hashing.
+	seen []*question
+}
+
+// question is the layout question of aq, the k-th question of an answer (nil: none).
+func (l *Layout) question(st *rowState, k int, aq *lang.AnQuestion) *question {
+	if k < len(st.seen) {
+		if q := st.seen[k]; q != nil && q.dwID == string(aq.QuDwID) {
+			return q
+		}
+	} else {
+		st.seen = append(st.seen, make([]*question, k+1-len(st.seen))...)
+	}
+	q := l.byID[string(aq.QuDwID)]
+	st.seen[k] = q
+	return q
 }
 
 // row is Row for a scanned answer; inVersion tells per layout question whether the
@@ -189,8 +211,13 @@ func (l *Layout) row(st *rowState, a *answerRec, inVersion []bool, row []Cell, w
 	row[colReview] = NumCell(float64(a.HandleState))
 	row[colScore] = NumCell(a.SumScore)
 	var qs []*lang.AnQuestion
-	if len(a.Document) > 0 {
-		var err error
+	var err error
+	switch {
+	case a.ExportCopy != nil:
+		if qs, err = st.copy.Read(a.ExportCopy); err != nil {
+			return nil, err
+		}
+	case len(a.Document) > 0:
 		if qs, err = st.doc.read(a.Document); err != nil {
 			return nil, err
 		}
@@ -201,11 +228,11 @@ func (l *Layout) row(st *rowState, a *answerRec, inVersion []bool, row []Cell, w
 	answered := st.answered[:len(l.questions)]
 	clear(answered)
 	var files []File
-	for _, aq := range qs {
+	for k, aq := range qs {
 		if aq == nil || aq.IsLogicHide {
 			continue
 		}
-		q := l.byID[string(aq.QuDwID)]
+		q := l.question(st, k, aq)
 		if q == nil {
 			continue
 		}

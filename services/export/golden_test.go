@@ -73,41 +73,62 @@ var goldenDocs = []string{
 }
 
 // The CSV of an export of these documents is byte for byte the golden file (made by the
-// export as it was before reading changed; -update-golden rewrites it).
+// export as it was before reading changed; -update-golden rewrites it) — read from the
+// documents, and read from export copies of the questions the documents hold (as submit
+// writes them next to the document).
 func TestExportCSVGolden(t *testing.T) {
 	for _, mode := range []struct {
 		name string
 		text bool
 	}{{"text", true}, {"code", false}} {
-		l := NewLayout([]*lang.Survey{goldenSurvey()}, mode.text, "zh")
-		vq := map[string]bool{}
-		for _, q := range goldenSurvey().Questions {
-			vq[string(q.DwID)] = true
-		}
-		var rows [][]Cell
-		for i, d := range goldenDocs {
-			a := answerRow(d)
-			a.ID, a.ClientIP, a.Province, a.City, a.SourceName = fmt.Sprintf("an%02d", i), "10.0.0.1", "广东", "深圳", "=cmd"
-			a.DurationMs, a.SumScore, a.HandleState = int64(1500*i), float64(i)/4, i%3
-			row := make([]Cell, len(l.Columns))
-			if _, err := l.Row(a, vq, row, true); err != nil {
-				t.Fatalf("%s: %v", d, err)
+		for _, fromCopy := range []bool{false, true} {
+			l := NewLayout([]*lang.Survey{goldenSurvey()}, mode.text, "zh")
+			vq := map[string]bool{}
+			for _, q := range goldenSurvey().Questions {
+				vq[string(q.DwID)] = true
 			}
-			rows = append(rows, row)
-		}
-		got := writeCSV(t, l.Columns, rows)
-		golden := filepath.Join("testdata", "golden-"+mode.name+".csv")
-		if *updateGolden {
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
+			var rows [][]Cell
+			for i, d := range goldenDocs {
+				a := answerRow(d)
+				if fromCopy {
+					a.ExportCopy, a.Document = copyOf(t, d), ""
+				}
+				a.ID, a.ClientIP, a.Province, a.City, a.SourceName = fmt.Sprintf("an%02d", i), "10.0.0.1", "广东", "深圳", "=cmd"
+				a.DurationMs, a.SumScore, a.HandleState = int64(1500*i), float64(i)/4, i%3
+				row := make([]Cell, len(l.Columns))
+				if _, err := l.Row(a, vq, row, true); err != nil {
+					t.Fatalf("%s: %v", d, err)
+				}
+				rows = append(rows, row)
+			}
+			got := writeCSV(t, l.Columns, rows)
+			golden := filepath.Join("testdata", "golden-"+mode.name+".csv")
+			if *updateGolden && !fromCopy {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: the CSV differs from %s:\n%s", mode.name, golden, got)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s (from copies: %v): the CSV differs from %s:\n%s", mode.name, fromCopy, golden, got)
+			}
 		}
 	}
+}
+
+// copyOf is the export copy of the questions a document holds.
+func copyOf(t *testing.T, doc string) []byte {
+	t.Helper()
+	var r docReader
+	var qs []*lang.AnQuestion
+	if doc != "" {
+		var err error
+		if qs, err = r.read([]byte(doc)); err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+	}
+	return lang.AppendExportCopy(nil, qs)
 }

@@ -49,22 +49,37 @@ func benchLayout(b *testing.B) (*Layout, *models.Answer) {
 }
 
 // BenchmarkRow converts one stored answer of 26 questions into its cells (as the export's
-// converting goroutines do, reusing their state).
+// converting goroutines do, reusing their state), from its document and from its export
+// copy, in the same run.
 func BenchmarkRow(b *testing.B) {
 	l, a := benchLayout(b)
-	row := make([]Cell, len(l.Columns))
-	st, rec, in := &rowState{}, recOf(a), make([]bool, len(l.questions))
-	b.ReportAllocs()
-	b.SetBytes(int64(len(rec.Document)))
-	cpuPerOp(b, func() {
-		if _, err := l.row(st, rec, in, row, false); err != nil {
-			b.Fatal(err)
-		}
-	})
+	for _, from := range []string{"document", "export-copy"} {
+		b.Run(from, func(b *testing.B) {
+			row := make([]Cell, len(l.Columns))
+			st, rec, in := &rowState{}, recOf(a), make([]bool, len(l.questions))
+			size := len(rec.Document)
+			if from == "export-copy" {
+				qs, err := (&docReader{}).read(rec.Document)
+				if err != nil {
+					b.Fatal(err)
+				}
+				rec.ExportCopy, rec.Document = lang.AppendExportCopy(nil, qs), nil
+				size = len(rec.ExportCopy)
+			}
+			b.ReportAllocs()
+			b.SetBytes(int64(size))
+			cpuPerOp(b, func() {
+				if _, err := l.row(st, rec, in, row, false); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
 }
 
-// BenchmarkDecode compares, in the same run, the export's document reader with decoding
-// the same stored answer with encoding/json (what the general path does).
+// BenchmarkDecode compares, in the same run, the export's document reader and the export
+// copy's reader with decoding the same stored answer with encoding/json (what the general
+// path does).
 func BenchmarkDecode(b *testing.B) {
 	_, a := benchLayout(b)
 	doc := []byte(a.Document)
@@ -74,6 +89,21 @@ func BenchmarkDecode(b *testing.B) {
 		b.SetBytes(int64(len(doc)))
 		cpuPerOp(b, func() {
 			if _, err := r.read(doc); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("export-copy", func(b *testing.B) {
+		qs, err := (&docReader{}).read(doc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := lang.AppendExportCopy(nil, qs)
+		r := &lang.ExportCopyReader{}
+		b.ReportAllocs()
+		b.SetBytes(int64(len(c)))
+		cpuPerOp(b, func() {
+			if _, err := r.Read(c); err != nil {
 				b.Fatal(err)
 			}
 		})

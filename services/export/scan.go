@@ -41,42 +41,24 @@ type docReader struct {
 	nums  pool[lang.Num]
 }
 
-// pool hands out zeroed values of one kind from chunks reused after reset (a full chunk is
-// replaced by a bigger one; values handed out before stay where they are), and keeps the
-// pointer slices of the lists read into it.
-type pool[T any] struct {
-	v    []T
-	ptrs []*T
-}
-
-func (p *pool[T]) next() *T {
-	if len(p.v) == cap(p.v) {
-		p.v = make([]T, 0, max(32, 2*cap(p.v)))
-	}
-	p.v = p.v[:len(p.v)+1]
-	v := &p.v[len(p.v)-1]
-	var zero T
-	*v = zero
-	return v
-}
-
-func (p *pool[T]) reset() { p.v, p.ptrs = p.v[:0], p.ptrs[:0] }
+// pool is the arena a docReader keeps the values of one kind in.
+type pool[T any] = lang.Arena[T]
 
 // errGeneral: the document is not in the form the reader handles; decode it in general.
 var errGeneral = errors.New("export: document needs the general decoder")
 
 func (r *docReader) reset(b []byte) {
 	r.b, r.i = b, 0
-	r.qs.reset()
-	r.opts.reset()
-	r.sc.reset()
-	r.mr.reset()
-	r.ms.reset()
-	r.mf.reset()
-	r.ord.reset()
-	r.fbk.reset()
-	r.scale.reset()
-	r.nums.reset()
+	r.qs.Reset()
+	r.opts.Reset()
+	r.sc.Reset()
+	r.mr.Reset()
+	r.ms.Reset()
+	r.mf.Reset()
+	r.ord.Reset()
+	r.fbk.Reset()
+	r.scale.Reset()
+	r.nums.Reset()
 }
 
 // read decodes doc's anQuestions (nil entries included, as encoding/json leaves them).
@@ -299,7 +281,7 @@ func (r *docReader) numPtr(dst **lang.Num) error {
 		*dst = nil
 		return nil
 	}
-	n := r.nums.next()
+	n := r.nums.Next()
 	*dst = n
 	return r.num(n)
 }
@@ -586,7 +568,7 @@ func one[T any](r *docReader, dst **T, p *pool[T], of func(*T) fields) error {
 	if isNull, err := r.null(); err != nil || isNull {
 		return err
 	}
-	v := p.next()
+	v := p.Next()
 	*dst = v
 	return r.known(of(v))
 }
@@ -598,16 +580,16 @@ func list[T any](r *docReader, dst *[]*T, p *pool[T], elem func(*T) error) error
 		*dst = nil
 		return err
 	}
-	start := len(p.ptrs)
+	start := len(p.Ptrs)
 	err := r.array(func(isNull bool) error {
 		if isNull {
-			p.ptrs = append(p.ptrs, nil)
+			p.Ptrs = append(p.Ptrs, nil)
 			return nil
 		}
-		v := p.next()
-		p.ptrs = append(p.ptrs, v)
+		v := p.Next()
+		p.Ptrs = append(p.Ptrs, v)
 		return elem(v)
 	})
-	*dst = p.ptrs[start:len(p.ptrs):len(p.ptrs)]
+	*dst = p.Ptrs[start:len(p.Ptrs):len(p.Ptrs)]
 	return err
 }

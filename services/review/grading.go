@@ -411,7 +411,7 @@ func (s *Service) RecordGrade(ctx context.Context, g GradeRecord) (*GradeOutcome
 			manual += sc.Score
 		}
 		if err := tx.Model(&models.Answer{}).Where("id = ?", a.ID).Updates(map[string]any{"document": string(docJSON),
-			"sum_score": out.NewSum, "score_pending": 0, "updated_at": g.At}).Error; err != nil {
+			"export_copy": lang.AppendExportCopy(nil, answers), "sum_score": out.NewSum, "score_pending": 0, "updated_at": g.At}).Error; err != nil {
 			return err
 		}
 		newScores, _ := json.Marshal(g.Scores)
