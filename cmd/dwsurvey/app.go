@@ -19,6 +19,7 @@ import (
 	"dwsurvey/models"
 	"dwsurvey/services/account"
 	"dwsurvey/services/audit"
+	"dwsurvey/services/export"
 	"dwsurvey/services/outbox"
 	"dwsurvey/storage"
 	"dwsurvey/workflows"
@@ -193,6 +194,19 @@ func runMigrate(ctx context.Context, cfg config.Config) error {
 	announceAdmin(cfg, pw)
 	v, _ := models.SchemaVersion(ctx, db)
 	slog.Info("schema is up to date", "version", v)
+	// answers saved before schema step 23 get their export copies (exports read their
+	// documents until then, at the old speed); resumable, only NULL copies are filled
+	res, err := export.BackfillCopies(ctx, db, func(seen int64) {
+		if seen%100000 == 0 {
+			slog.Info("filling export copies of older answers", "answers", seen)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("export copies: %w", err)
+	}
+	if res.Written > 0 || res.Unreadable > 0 {
+		slog.Info("export copies of older answers filled", "written", res.Written, "unreadable", res.Unreadable)
+	}
 	return nil
 }
 
