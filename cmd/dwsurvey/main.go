@@ -33,6 +33,12 @@ func usage() {
 // server's CPU per submission under load (docs/benchmarks.md) for a few MB more heap.
 const defaultGCPercent = 400
 
+// workerMemoryLimit is the worker's soft memory limit when GOMEMLIMIT is not set (bytes): with
+// the GC target of 400 an XLSX export of a million answers peaked at 314 MB of RSS; near this
+// limit the collector runs more often, so a large export stays under 300 MB while a CSV
+// export (about 105 MB) keeps the faster target (docs/benchmarks-export.md, run 7).
+const workerMemoryLimit = 200 << 20
+
 func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(defaultGCPercent)
@@ -42,6 +48,9 @@ func main() {
 		os.Exit(2)
 	}
 	cmd := os.Args[1]
+	if cmd == "worker" && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(workerMemoryLimit)
+	}
 	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
 	cfgPath := fs.String("config", "", "YAML configuration file")
 	addr := fs.String("addr", "", "listen address HOST:PORT (default 127.0.0.1:8080)")

@@ -26,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"runtime/trace"
 	"strconv"
@@ -44,6 +45,7 @@ import (
 	"dwsurvey/services/export"
 	surveysvc "dwsurvey/services/survey"
 	"dwsurvey/storage"
+	lang "dwsurvey/survey"
 )
 
 const surveyID = "exportbench-survey"
@@ -156,16 +158,19 @@ func seed(ctx context.Context, base, name string, n int) {
 	r := rand.New(rand.NewPCG(3, 4))
 	t0 := time.Now()
 	const per = 1000
-	cols := "id, survey_id, survey_version, answer_dw_id, save_status, is_eff, handle_state, is_test, client_ip, province, city, bg_an_date, end_an_date, duration_ms, qu_num, sum_score, document, created_at, updated_at"
-	ph := "(" + strings.TrimSuffix(strings.Repeat("?,", 19), ",") + ")"
+	cols := "id, survey_id, survey_version, answer_dw_id, save_status, is_eff, handle_state, is_test, client_ip, province, city, bg_an_date, end_an_date, duration_ms, qu_num, sum_score, document, export_copy, created_at, updated_at"
+	ph := "(" + strings.TrimSuffix(strings.Repeat("?,", 20), ",") + ")"
 	for start := 0; start < n; start += per {
 		k := min(per, n-start)
-		args := make([]any, 0, k*19)
+		args := make([]any, 0, k*20)
 		for i := start; i < start+k; i++ {
 			at := now.Add(-time.Duration(i) * time.Second)
 			d, _ := json.Marshal(map[string]any{"anQuestions": randomAnswer(r, i)})
+			// the export copy as submit writes it: from the answers the document holds
+			doc, err := lang.ParseAnswer(d)
+			must(err)
 			args = append(args, fmt.Sprintf("a%08d", i), surveyID, 1, fmt.Sprintf("dw%08d", i), 0, 1, 0, 0, fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255),
-				"广东", "深圳", at.Add(-3*time.Minute), at, 180000, 30, 0, string(d), at, at)
+				"广东", "深圳", at.Add(-3*time.Minute), at, 180000, 30, 0, string(d), lang.AppendExportCopy(nil, doc.AnQuestions), at, at)
 		}
 		_, err := sqldb.ExecContext(ctx, "INSERT INTO answers ("+cols+") VALUES "+strings.TrimSuffix(strings.Repeat(ph+",", k), ","), args...)
 		must(err)
@@ -496,6 +501,13 @@ func measure(mode, base string, args []string) result {
 	return r
 }
 
+// workerGCPercent and workerMemoryLimit are the worker's garbage collector target and soft
+// memory limit (cmd/dwsurvey defaultGCPercent, workerMemoryLimit).
+const (
+	workerGCPercent   = 400
+	workerMemoryLimit = 200 << 20
+)
+
 func main() {
 	n := flag.Int("n", 1000000, "answers")
 	base := flag.String("dsn", "root:@tcp(127.0.0.1:3306)/", "MariaDB DSN without database")
@@ -506,10 +518,22 @@ func main() {
 	dir := flag.String("dir", "", "(internal) work folder")
 	rounds := flag.Int("rounds", 1, "rounds of product/reference measurements")
 	seedOnly := flag.Bool("seed-only", false, "seed the database and keep it (for later -reuse runs)")
+	backfill := flag.Bool("backfill", false, "give the answers without an export copy theirs (export.BackfillCopies), report the time, exit")
 	only := flag.String("only", "", "measure only these, comma-separated (reference, reference-run3, product-xlsx, product-csv, product-sav, raw-db, raw-db-ids, raw-db-discard)")
 	flag.Parse()
 	ctx := context.Background()
 	if *mode != "" {
+		if strings.HasPrefix(*mode, "product-") && os.Getenv("GOGC") == "" {
+			// the product runs exports in `dwsurvey worker`, whose garbage collector target
+			// is 400 unless GOGC is set and whose soft memory limit is 200 MiB unless
+			// GOMEMLIMIT is set (cmd/dwsurvey); the reference and
+			// the raw reads keep Go's default (the reference holds 72 M cells: 5 times its
+			// live heap would not fit in this machine's memory)
+			debug.SetGCPercent(workerGCPercent)
+			if os.Getenv("GOMEMLIMIT") == "" {
+				debug.SetMemoryLimit(workerMemoryLimit)
+			}
+		}
 		if p := os.Getenv("EXPORTBENCH_CPUPROFILE"); p != "" {
 			f, err := os.Create(p + "." + *mode)
 			must(err)
@@ -527,6 +551,19 @@ func main() {
 			}()
 		}
 		child(ctx, *mode, *base, *name, *dir)
+		return
+	}
+	if *backfill {
+		db := open(*base, *name)
+		t0, c0 := time.Now(), cpuSeconds()
+		res, err := export.BackfillCopies(ctx, db, func(seen int64) {
+			if seen%100000 == 0 {
+				fmt.Fprintf(os.Stderr, "backfill: %d answers looked at (%v)\n", seen, time.Since(t0).Round(time.Second))
+			}
+		})
+		must(err)
+		d := time.Since(t0)
+		fmt.Printf("backfill: %d copies written, %d unreadable, in %v (%.0f answers/s, CPU %.1f s)\n", res.Written, res.Unreadable, d.Round(time.Millisecond), float64(res.Written)/d.Seconds(), cpuSeconds()-c0)
 		return
 	}
 	if !*reuse {
