@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T, switchLanguage } from './lib.mjs';
+import { ADMIN_PASSWORD, ADMIN_USER, BASE, BROWSER_ARGS, CHROMIUM, HEADED, T, checkA11y, switchLanguage } from './lib.mjs';
 
 
 const run = Date.now().toString(36).slice(-6) + Math.floor(Math.random() * 1000);
@@ -89,6 +89,38 @@ async function logout() {
   assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
 }
 
+// what the console shows for texts the server seeds in English (models/permissions.go)
+const TEXTS = {
+  'en-US': { perm: 'Design surveys', log: 'System log', group: 'Surveys', superAdmin: 'Super administrator', author: 'Survey author', authorNote: 'Default role of registered users' },
+  'zh-CN': { perm: '设计问卷', log: '系统日志', group: '问卷', superAdmin: '超级管理员', author: '问卷作者', authorNote: '注册用户的默认角色' },
+};
+
+/** The roles page lists the system roles with their names and notes in lang. */
+async function seededTexts(lang) {
+  const t = TEXTS[lang];
+  const author = page.locator('.ant-table-row', { hasText: 'DWSURVEY_USER' }).first();
+  await page.waitForFunction(
+    ([a, n]) => [...document.querySelectorAll('.ant-table-row')].some((r) => r.textContent.includes('DWSURVEY_USER') && r.textContent.includes(a) && r.textContent.includes(n)),
+    [t.author, t.authorNote],
+    { timeout: T },
+  );
+  const row = await author.innerText();
+  assert.match(row, new RegExp(t.perm), `${lang}: the author role lists its permissions by their ${lang} names`);
+  const other = TEXTS[lang === 'en-US' ? 'zh-CN' : 'en-US'];
+  assert.doesNotMatch(row, new RegExp(other.author), `${lang}: no ${other.author}`);
+  assert.match(await page.locator('.ant-table-row', { hasText: 'DWSURVEY_SUPER_ADMIN' }).first().innerText(), new RegExp(t.superAdmin));
+}
+
+/** The role dialog's permission list: names and group headings in lang. */
+async function permTexts(lang) {
+  const t = TEXTS[lang];
+  const label = visibleModal().locator('[data-perm-label="survey:manage"]');
+  await label.waitFor();
+  assert.equal((await label.innerText()).trim(), t.perm, `${lang}: survey:manage`);
+  assert.equal((await visibleModal().locator('[data-perm-label="admin:log"]').innerText()).trim(), t.log, `${lang}: admin:log`);
+  assert.equal((await visibleModal().locator('[data-perm-group="survey"] .ant-divider').innerText()).trim(), t.group, `${lang}: group survey`);
+}
+
 function visibleModal() {
   return page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
 }
@@ -105,9 +137,12 @@ test('admin creates a role and a user; the user sees only permitted menus, gets 
   const adminAuth = await page.evaluate(() => JSON.parse(localStorage.getItem('authority') || '[]'));
   assert.ok(adminAuth.includes('DWSURVEY_SUPER_ADMIN'), 'admin has DWSURVEY_SUPER_ADMIN');
 
-  // 2. creates a role holding only admin:log
+  // 2. creates a role holding only admin:log; the server-seeded texts read in the console
+  // language (English here: the server's own texts; Chinese in step 10)
   await page.goto(`${BASE}/v8/dw/admin/system/role`, { waitUntil: 'networkidle' });
+  await seededTexts('en-US');
   await page.locator('[data-testid=add-role]').click();
+  await permTexts('en-US');
   await page.locator('#role-name').fill(ROLE_NAME);
   await page.locator('#role-code').fill(ROLE_CODE);
   await page.locator('[data-perm-label="admin:log"]').click();
@@ -199,6 +234,36 @@ test('admin creates a role and a user; the user sees only permitted menus, gets 
   // 9. the new password works for a fresh login
   await logout();
   await login(USER_NAME, USER_PWD2);
+
+  // 10. the administrator, still in Chinese: permission names, group headings and the system
+  // roles read in Chinese (chosen by code; the custom role keeps its own name), on the roles
+  // page, the users page and its role picker; back in English they read in English again
+  await logout();
+  await login(ADMIN_USER, ADMIN_PASSWORD);
+  assert.equal(await page.evaluate(() => localStorage.getItem('language')), 'zh-CN');
+  await page.goto(`${BASE}/v8/dw/admin/system/role`, { waitUntil: 'networkidle' });
+  await seededTexts('zh-CN');
+  const custom = page.locator('.ant-table-row', { hasText: ROLE_NAME }).first();
+  assert.match(await custom.innerText(), /系统日志/, 'the custom role lists its permission in Chinese');
+  await page.locator('[data-testid=add-role]').click();
+  await permTexts('zh-CN');
+  await checkA11y(page, 'roles page with the permission list in Chinese', { console: true });
+  await page.keyboard.press('Escape');
+  await page.goto(`${BASE}/v8/dw/admin/user/user`, { waitUntil: 'networkidle' });
+  const mine = page.locator('.ant-table-row', { hasText: USER_NAME }).first();
+  await mine.waitFor();
+  assert.match(await mine.innerText(), new RegExp(ROLE_NAME), 'a custom role keeps its name');
+  // the administrator's own row (found by login name: newest users list first) names the system role
+  await page.locator('.ant-pro-table-search input#loginName').fill(ADMIN_USER);
+  await waitApi('admin/user/list.do', () => page.locator('.ant-pro-table-search input#loginName').press('Enter'));
+  const adminRow = page.locator('.ant-table-row', { hasText: ADMIN_USER }).filter({ hasText: TEXTS['zh-CN'].superAdmin }).first();
+  await adminRow.waitFor();
+  await page.locator('[data-testid=add-user]:not(.ant-btn-loading)').click();
+  await visibleModal().locator('.ant-select-selection-item', { hasText: TEXTS['zh-CN'].author }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.goto(`${BASE}/v8/dw/admin/system/role`, { waitUntil: 'networkidle' });
+  await switchLanguage(page, 'en-US');
+  await seededTexts('en-US');
 
   assert.deepEqual(external, [], 'no request left the site');
 });

@@ -3,6 +3,7 @@ import { useIntl, useModel } from '@umijs/max';
 import { Form, Tag } from 'antd';
 import React from 'react';
 import { upPwd } from '../services/api';
+import { roleLabel } from '../utils/perms';
 import { setToken } from '../utils/storage';
 import { toast } from '../utils/toast';
 
@@ -26,7 +27,7 @@ const UserCenter: React.FC = () => {
             <ProDescriptions.Item label={f('user.lastLoginTime')} dataIndex="lastLoginTime" />
             <ProDescriptions.Item label={f('user.roles')}>
               {(user?.roles ?? []).map((r) => (
-                <Tag key={r.id}>{r.name}</Tag>
+                <Tag key={r.id}>{roleLabel(f, r)}</Tag>
               ))}
             </ProDescriptions.Item>
           </ProDescriptions>

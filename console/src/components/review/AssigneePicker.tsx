@@ -3,6 +3,7 @@
 import { Select } from 'antd';
 import React, { useEffect, useRef, useState } from 'react';
 import { searchDirectory, type Assignee, type AssigneeKind, type Directory } from '../../services/review';
+import { roleLabel } from '../../utils/perms';
 
 type Props = {
   value: Assignee[];
@@ -35,7 +36,12 @@ const AssigneePicker: React.FC<Props> = ({ value, onChange, f, label, tid, statu
     search('');
     return () => clearTimeout(timer.current);
   }, []);
-  const names = new Map(value.map((a) => [keyOf(a), a.name || a.id]));
+  // a saved system role in the console language (by its fixed id; one just picked already has its
+  // option's label); every other name as the server gives it
+  const picked = `${f('rv.dir.role')}: `;
+  const shown = (a: Assignee) =>
+    a.kind === 'role' && a.name && !a.name.startsWith(picked) ? roleLabel(f, { id: a.id, name: a.name }) : a.name || a.id;
+  const names = new Map(value.map((a) => [keyOf(a), shown(a)]));
   const opt = (kind: AssigneeKind, id: string, name: string) => {
     names.set(`${kind}:${id}`, name);
     return { value: `${kind}:${id}`, label: name };
@@ -43,7 +49,7 @@ const AssigneePicker: React.FC<Props> = ({ value, onChange, f, label, tid, statu
   const options = [
     { label: f('rv.dir.users'), options: dir.users.map((u) => opt('user', u.id, u.name && u.name !== u.loginName ? `${u.name} (${u.loginName})` : u.loginName)) },
     { label: f('rv.dir.depts'), options: dir.depts.map((d) => opt('dept', d.id, `${f('rv.dir.dept')}: ${d.name}`)) },
-    { label: f('rv.dir.roles'), options: dir.roles.map((r) => opt('role', r.id, `${f('rv.dir.role')}: ${r.name}`)) },
+    { label: f('rv.dir.roles'), options: dir.roles.map((r) => opt('role', r.id, `${picked}${roleLabel(f, r)}`)) },
   ].filter((g) => g.options.length > 0);
   return (
     <Select
@@ -60,7 +66,7 @@ const AssigneePicker: React.FC<Props> = ({ value, onChange, f, label, tid, statu
       placeholder={f('rv.dir.placeholder')}
       notFoundContent={loading ? f('rv.dir.loading') : f('rv.dir.none')}
       labelInValue
-      value={value.map((a) => ({ value: keyOf(a), label: a.name || a.id }))}
+      value={value.map((a) => ({ value: keyOf(a), label: shown(a) }))}
       options={options}
       onChange={(vs: { value: string; label: React.ReactNode }[]) =>
         onChange(

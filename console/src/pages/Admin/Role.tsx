@@ -4,10 +4,11 @@ import { ModalForm, PageContainer, ProForm, ProFormText, ProFormTextArea, ProTab
 import { useIntl } from '@umijs/max';
 import { Alert, Button, Checkbox, Col, Divider, Row, Spin, Tag, Typography } from 'antd';
 import ConfirmDelete from '../../components/ConfirmDelete';
-import React, { useEffect, useMemo, useRef, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { permList, roleAdd, roleDelete, roleEdit, roleList, type Perm, type Role as R } from '../../services/api';
 import { toast } from '../../utils/toast';
 import { formatDateTime } from '../../utils/format';
+import { permGroupLabel, permLabel, roleLabel, roleNote } from '../../utils/perms';
 
 export function groupPerms(perms: Perm[]): [string, Perm[]][] {
   const m = new Map<string, Perm[]>();
@@ -24,31 +25,35 @@ const PermChecks: React.FC<{ value?: string[]; onChange?: (v: string[]) => void;
   onChange,
   perms,
   disabled,
-}) => (
-  <Checkbox.Group value={value} onChange={(v) => onChange?.(v as string[])} disabled={disabled} style={{ width: '100%' }}>
-    <div style={{ width: '100%' }}>
-      {groupPerms(perms).map(([g, list]) => (
-        <div key={g} data-perm-group={g}>
-          <Divider orientation="left" plain style={{ margin: '8px 0' }}>
-            {g}
-          </Divider>
-          <Row gutter={[8, 8]}>
-            {list.map((p) => (
-              <Col span={12} key={p.code}>
-                <Checkbox value={p.code} data-perm={p.code}>
-                  <span data-perm-label={p.code}>{p.name}</span>{' '}
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {p.code}
-                  </Typography.Text>
-                </Checkbox>
-              </Col>
-            ))}
-          </Row>
-        </div>
-      ))}
-    </div>
-  </Checkbox.Group>
-);
+}) => {
+  const intl = useIntl();
+  const f = (id: string) => intl.formatMessage({ id });
+  return (
+    <Checkbox.Group value={value} onChange={(v) => onChange?.(v as string[])} disabled={disabled} style={{ width: '100%' }}>
+      <div style={{ width: '100%' }}>
+        {groupPerms(perms).map(([g, list]) => (
+          <div key={g} data-perm-group={g}>
+            <Divider orientation="left" plain style={{ margin: '8px 0' }}>
+              {permGroupLabel(f, g)}
+            </Divider>
+            <Row gutter={[8, 8]}>
+              {list.map((p) => (
+                <Col span={12} key={p.code}>
+                  <Checkbox value={p.code} data-perm={p.code}>
+                    <span data-perm-label={p.code}>{permLabel(f, p)}</span>{' '}
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {p.code}
+                    </Typography.Text>
+                  </Checkbox>
+                </Col>
+              ))}
+            </Row>
+          </div>
+        ))}
+      </div>
+    </Checkbox.Group>
+  );
+};
 
 const Role: React.FC = () => {
   const intl = useIntl();
@@ -65,7 +70,7 @@ const Role: React.FC = () => {
       .catch(() => setPerms([]));
   }, []);
 
-  const permName = useMemo(() => new Map((perms ?? []).map((p) => [p.code, p.name])), [perms]);
+  const permName = new Map((perms ?? []).map((p) => [p.code, permLabel(f, p)]));
 
   const columns: ProColumns<R>[] = [
     {
@@ -73,7 +78,7 @@ const Role: React.FC = () => {
       dataIndex: 'name',
       render: (_, r) => (
         <>
-          {r.name} {r.type === 1 && <Tag color="blue">{f('admin.role.type.1')}</Tag>}
+          {roleLabel(f, r)} {r.type === 1 && <Tag color="blue">{f('admin.role.type.1')}</Tag>}
         </>
       ),
     },
@@ -84,7 +89,7 @@ const Role: React.FC = () => {
       search: false,
       render: (_, r) => <Tag color={r.type === 1 ? 'blue' : 'default'}>{f(`admin.role.type.${r.type === 1 ? 1 : 2}`)}</Tag>,
     },
-    { title: f('admin.role.note'), dataIndex: 'note', search: false, ellipsis: true },
+    { title: f('admin.role.note'), dataIndex: 'note', search: false, ellipsis: true, render: (_, r) => roleNote(f, r) || '-' },
     {
       title: f('admin.role.perms'),
       dataIndex: 'permissionCodes',
@@ -92,7 +97,7 @@ const Role: React.FC = () => {
       render: (_, r) =>
         (r.permissionCodes ?? []).map((c) => (
           <Tag key={c} title={c}>
-            {permName.get(c) ?? c}
+            {permName.get(c) ?? permLabel(f, { code: c })}
           </Tag>
         )),
     },
@@ -169,7 +174,11 @@ const Role: React.FC = () => {
         disabled={readOnly}
         modalProps={{ destroyOnClose: true }}
         submitter={readOnly ? false : undefined}
-        initialValues={editing ? { ...editing, permissionCodes: editing.permissionCodes ?? [] } : { permissionCodes: [] }}
+        initialValues={
+          editing
+            ? { ...editing, name: roleLabel(f, editing), note: roleNote(f, editing), permissionCodes: editing.permissionCodes ?? [] }
+            : { permissionCodes: [] }
+        }
         onFinish={async (v: Record<string, any>) => {
           const body = { name: v.name, code: v.code, note: v.note ?? '', permissionCodes: v.permissionCodes ?? [] };
           try {

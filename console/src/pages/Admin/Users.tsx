@@ -29,6 +29,7 @@ import { namedRowSelection } from '../../utils/a11y';
 import { defaultRoleIds } from './userDefaults';
 import LinkButton from '../../components/LinkButton';
 import { formatDateTime } from '../../utils/format';
+import { roleLabel } from '../../utils/perms';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'red', 1: 'orange', 2: 'green' };
 
@@ -86,7 +87,7 @@ const Users: React.FC = () => {
       title: f('admin.user.roles'),
       dataIndex: 'roles',
       search: false,
-      render: (_, r) => (r.roles ?? []).map((x) => <Tag key={x.id}>{x.name}</Tag>),
+      render: (_, r) => (r.roles ?? []).map((x) => <Tag key={x.id}>{roleLabel(f, x)}</Tag>),
     },
     {
       title: f('admin.user.depts'),
@@ -248,7 +249,7 @@ const Users: React.FC = () => {
           mode="multiple"
           extra={editing ? undefined : f('admin.user.rolesDefaultHint')}
           fieldProps={{ id: 'user-roles', optionFilterProp: 'label', loading: roles === undefined }}
-          options={(roles ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
+          options={(roles ?? []).map((r) => ({ value: r.id, label: `${roleLabel(f, r)} (${r.code})` }))}
         />
         <ProFormTreeSelect
           name="deptIds"
