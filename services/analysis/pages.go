@@ -91,11 +91,36 @@ func (pg *Pager) page(ctx context.Context, c Cursor, n int, sel string) *gorm.DB
 // database rows for the caller to scan, in the same order (exports: no reflection per
 // row). The cursor of the page is the last row's end_an_date and id. The caller closes
 // the rows; none is nil rows and no error.
+//
+// On MariaDB/MySQL the query runs as a server-side prepared statement, so its rows come in
+// the binary protocol: the server sends numbers and times as they are stored instead of
+// formatting each as text, and the driver reads them without parsing (the connection's
+// interpolateParams would otherwise send the query, and get its rows, as text). Times scan
+// into time.Time or sql.NullTime, not into sql.RawBytes.
 func (pg *Pager) Rows(ctx context.Context, c Cursor, n int, sel string) (*sql.Rows, error) {
 	if pg.lq.none {
 		return nil, nil
 	}
-	return pg.page(ctx, c, n, sel).Rows()
+	q := pg.page(ctx, c, n, sel)
+	if !pg.mysql {
+		return q.Rows()
+	}
+	dry := q.Session(&gorm.Session{DryRun: true}).Find(&[]map[string]any{})
+	if dry.Error != nil {
+		return nil, dry.Error
+	}
+	sqlDB, err := pg.db.DB()
+	if err != nil {
+		return nil, err
+	}
+	st, err := sqlDB.PrepareContext(ctx, dry.Statement.SQL.String())
+	if err != nil {
+		return nil, err
+	}
+	// closing the statement now is safe: database/sql closes it on the server once the
+	// rows are closed
+	defer st.Close()
+	return st.QueryContext(ctx, dry.Statement.Vars...)
 }
 
 // Count counts the matching answers (a full count: exports show it as the total).

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"dwsurvey/models"
 	"dwsurvey/services/analysis"
@@ -55,22 +56,36 @@ func (s *Service) RawRead(ctx context.Context, surveyID string, f analysis.Filte
 		st.warmOK = false
 	}
 	row := make([]sql.RawBytes, len(names))
-	var end sql.NullTime
+	// times come as time.Time in the binary protocol (analysis.Pager.Rows): they are given
+	// to fn as their text, as the export writes them
+	times := make([]sql.NullTime, len(names))
 	dest := make([]any, len(names))
-	for i := range dest {
+	var timeAt []int
+	for i, c := range names {
 		dest[i] = &row[i]
+		if strings.HasSuffix(strings.TrimSpace(c), "_date") {
+			dest[i] = &times[i]
+			timeAt = append(timeAt, i)
+		}
 	}
-	dest[endAt] = &end
+	text := make([][]byte, len(names))
 	var total int64
 	for {
 		n, err := st.take(ctx, func(rs *sql.Rows) (analysis.Cursor, error) {
 			if err := rs.Scan(dest...); err != nil {
 				return analysis.Cursor{}, err
 			}
-			if err := fn(row, end); err != nil {
+			for _, i := range timeAt {
+				text[i] = text[i][:0]
+				if times[i].Valid {
+					text[i] = times[i].Time.AppendFormat(text[i], time.DateTime)
+				}
+				row[i] = text[i]
+			}
+			if err := fn(row, times[endAt]); err != nil {
 				return analysis.Cursor{}, err
 			}
-			return analysis.Cursor{EndAnDate: end.Time, ID: string(row[idAt])}, nil
+			return analysis.Cursor{EndAnDate: times[endAt].Time, ID: string(row[idAt])}, nil
 		})
 		total += int64(n)
 		if err != nil || n < s.pageSize() {

@@ -33,10 +33,13 @@ type answerStream struct {
 	// pool has a connection for it.
 	warm   chan struct{}
 	warmOK bool
+	// diskReads is the server's count of pages read from the disk after the last page
+	// taken (-1: not known yet); see warmUp.
+	diskReads int64
 }
 
 func (s *Service) newStream(pager *analysis.Pager, from analysis.Cursor) *answerStream {
-	st := &answerStream{s: s, pager: pager, cursor: from, chunk: s.pageSize(), cols: answerCols}
+	st := &answerStream{s: s, pager: pager, cursor: from, chunk: s.pageSize(), cols: answerCols, diskReads: -1}
 	// a streaming query holds its connection while the export records pages (and warms
 	// the next one up) on others: only where the pool has more than one (SQLite has one)
 	if storage.IsMySQL(s.DB) {
@@ -114,10 +117,32 @@ func (st *answerStream) take(ctx context.Context, scan func(*sql.Rows) (analysis
 	if st.s.OnRead != nil {
 		st.s.OnRead(got)
 	}
-	if got == n && !st.end {
+	if got == n && !st.end && st.fromDisk(ctx, n) {
 		st.warmUp(ctx)
 	}
 	return got, nil
+}
+
+// fromDisk tells whether the server read pages from the disk since the last page was
+// taken (its global Innodb_buffer_pool_reads moved by more than one page per hundred
+// answers; unknown counts as yes). When the answers are in the buffer pool a warm-up only
+// makes the server walk each page's rows twice, which took a quarter of its CPU in an
+// export of answers held in memory; the first page that comes from the disk again turns
+// the warm-ups back on for the pages after it. Reads of other sessions count too, which
+// at worst warms up a page that did not need it.
+func (st *answerStream) fromDisk(ctx context.Context, pageRows int) bool {
+	if !st.warmOK {
+		return false
+	}
+	var name string
+	var reads int64
+	err := st.s.DB.WithContext(ctx).Raw("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_reads'").Row().Scan(&name, &reads)
+	if err != nil {
+		return true
+	}
+	prev := st.diskReads
+	st.diskReads = reads
+	return prev < 0 || reads-prev > int64(pageRows)/100
 }
 
 // warmUp makes the database read the next page's answer rows into its buffer pool while
