@@ -7,6 +7,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"dwsurvey/internal/testenv"
 	"dwsurvey/models"
 	"dwsurvey/services/export"
+	"dwsurvey/storage"
 )
 
 const exl = "app/answer/export-log/"
@@ -370,5 +372,136 @@ func TestExportDocuments(t *testing.T) {
 	}
 	if r := other.Get("app/v6/dw-design-survey/export-survey-word.do?surveyId=" + id); r.Code(t) != 404 {
 		t.Fatalf("questionnaire for another user: %d", r.Code(t))
+	}
+}
+
+// plainStore is a blob store that does not keep local files: exports go through parts.
+type plainStore struct{ storage.BlobStore }
+
+// An export stopped after two pages and run again — by a worker that lost its heartbeat, so
+// it goes on from the export row — gives the same file as one run straight through, and reads
+// again at most the page in flight. Each sheet format, in a store that keeps files (CSV and
+// .sav written straight into the store; bytes a stopped worker wrote past its recorded
+// position are cut) and in one that does not (parts replayed).
+func TestExportResumesFromTheRow(t *testing.T) {
+	readstat, err := testenv.SystemTool("readstat", "readstat")
+	testenv.Require(t, err)
+	e := testenv.NewServer(t, "mysql", testenv.Options{})
+	owner := author(t, e, "resumer")
+	anon := e.Client(t, "")
+	id, _ := publishDoc(t, owner, "survey", exportDocV1())
+	const n = 23
+	for i := 0; i < n; i++ {
+		qs := []M{anRadio("q1", []string{"a1", "a2"}[i%2]), {"quDwId": "q6", "quType": "FILLBLANK", "anFbk": M{"answer": fmt.Sprintf("answer %d, \"%d\"", i, i)}}}
+		if _, d := save(t, anon, answerBody(id, newDwID(), qs, nil)); !d.AnCheckIsPass {
+			t.Fatalf("save: %+v", d)
+		}
+	}
+	svc := e.Deps.Export
+	svc.PageSize = 5
+	local := svc.Blob
+	var reads int
+	svc.OnRead = func(k int) { reads += k }
+	// sheet is the downloaded file as comparable text (a .sav read back by readstat: its
+	// header holds the time it was made)
+	sheet := func(exportID, format string) string {
+		b := download(t, owner, exportID)
+		if format != export.FormatSAV {
+			if format == export.FormatXLSX {
+				f, err := excelize.OpenReader(bytes.NewReader(b))
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, err := f.GetRows(f.GetSheetName(0))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return fmt.Sprint(rows)
+			}
+			return string(b)
+		}
+		p := filepath.Join(t.TempDir(), "a.sav")
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(readstat, p, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	for _, store := range []struct {
+		name  string
+		blob  storage.BlobStore
+		files bool
+	}{{"local files", local, true}, {"parts", plainStore{local}, false}} {
+		for _, format := range []string{export.FormatCSV, export.FormatSAV, export.FormatXLSX} {
+			t.Run(store.name+"/"+format, func(t *testing.T) {
+				svc.Blob = store.blob
+				defer func() { svc.Blob = local }()
+				path := "app/answer/export-xls.do"
+				if format == export.FormatSAV {
+					path = "app/v6/dw-answer-data-export/export-to-sav.do"
+				}
+				var whole exportView
+				owner.Post(path, M{"surveyId": id, "format": format}).OK(t, &whole)
+				if err := svc.Run(context.Background(), whole.ID, export.Progress{}, nil); err != nil {
+					t.Fatal(err)
+				}
+				var v exportView
+				owner.Post(path, M{"surveyId": id, "format": format}).OK(t, &v)
+				ctx, stop := context.WithCancel(context.Background())
+				pages := 0
+				err := svc.Run(ctx, v.ID, export.Progress{}, func(export.Progress) {
+					if pages++; pages == 2 {
+						stop()
+					}
+				})
+				stop()
+				if err == nil {
+					t.Fatal("the stopped run finished")
+				}
+				var row models.Export
+				if err := e.DB.Take(&row, "id = ?", v.ID).Error; err != nil {
+					t.Fatal(err)
+				}
+				if row.Parts != 2 || row.RowsDone != 10 || row.State != models.ExportRunning {
+					t.Fatalf("after the stop: %+v", row)
+				}
+				var pos export.Progress
+				if err := json.Unmarshal([]byte(row.Position), &pos); err != nil {
+					t.Fatal(err)
+				}
+				straight := store.files && format != export.FormatXLSX
+				if straight != (pos.Bytes > 0) {
+					t.Fatalf("position %+v", pos)
+				}
+				if straight { // what a stopped worker wrote past the row
+					key := "exports/" + v.ID + "/export." + format
+					if format == export.FormatSAV {
+						key += ".csv"
+					}
+					if err := local.(storage.FileStore).WriteAt(context.Background(), key, pos.Bytes, bytes.Repeat([]byte("half a page,\"\r\n"), 1<<16)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				reads = 0
+				if err := svc.Run(context.Background(), v.ID, export.Progress{}, nil); err != nil {
+					t.Fatal(err)
+				}
+				if reads > n-10+5 {
+					t.Fatalf("the resumed run read %d answers for the %d left", reads, n-10)
+				}
+				if got, want := sheet(v.ID, format), sheet(whole.ID, format); got != want {
+					t.Fatalf("resumed:\n%s\nin one run:\n%s", got, want)
+				}
+				if err := e.DB.Take(&row, "id = ?", v.ID).Error; err != nil {
+					t.Fatal(err)
+				}
+				if row.State != models.ExportDone || row.RowsDone != n || row.Parts != 0 || row.Position != "" {
+					t.Fatalf("done: %+v", row)
+				}
+			})
+		}
 	}
 }

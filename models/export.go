@@ -36,8 +36,12 @@ type Export struct {
 	Phase     string `gorm:"size:16;not null;default:''"`
 	RowsDone  int64  `gorm:"not null;default:0"`
 	RowsTotal int64  `gorm:"not null;default:0"`
-	// Parts is how many pages are stored as parts in the blob store (deleted when done).
-	Parts    int    `gorm:"not null;default:0"`
+	// Parts is how many pages are stored as parts in the blob store (deleted when done), or,
+	// for an export written straight into its file, how many pages the file holds.
+	Parts int `gorm:"not null;default:0"`
+	// Position is where a running export goes on (export.Progress as JSON: pages, rows,
+	// keyset cursor, bytes of the file written straight into the store), recorded with Parts.
+	Position string `gorm:"type:text"`
 	FileName string `gorm:"size:255;not null;default:''"`
 	BlobKey  string `gorm:"size:255;not null;default:''"`
 	Size     int64  `gorm:"not null;default:0"`
@@ -62,4 +66,12 @@ var ExportCopyMigration = Migration{Version: 23, Name: "answer export copies", U
 		return nil
 	}
 	return tx.Exec("ALTER TABLE answers ADD COLUMN export_copy MEDIUMBLOB NULL").Error
+}}
+
+// ExportPositionMigration adds the running export's durable position (Export.Position).
+var ExportPositionMigration = Migration{Version: 24, Name: "export positions", Up: func(tx *gorm.DB) error {
+	if tx.Migrator().HasColumn(&Export{}, "Position") {
+		return nil
+	}
+	return tx.Migrator().AddColumn(&Export{}, "Position")
 }}

@@ -50,6 +50,7 @@ var Migrations = []Migration{
 	ReviewChainMigration,    // version 12: review chains, reviewer queue, hand grading (models/reviewchain.go)
 	ExportMigration,         // version 13: exports (models/export.go)
 	ExportCopyMigration,     // version 23: answer export copies (models/export.go)
+	ExportPositionMigration, // version 24: running exports' positions (models/export.go)
 	WebhookMigration,        // version 14: webhooks, deliveries, attempts (models/webhook.go)
 	ContactsMigration,       // version 15: contacts, bind records, distributions (models/contacts.go)
 	BackOfficeMigration,     // version 16: cascade sources, notices, answer log archive (models/backoffice.go)

@@ -126,6 +126,47 @@ func putFrom(ctx context.Context, s BlobStore, key, path, contentType string) er
 	return s.Put(ctx, key, f, st.Size(), contentType)
 }
 
+// FileStore is a blob store that keeps blobs as local files (LocalBlobStore): a long file can
+// be written once, straight into the store piece by piece, instead of locally and then
+// stored, and a tool can read a blob's file.
+type FileStore interface {
+	// File is the local file holding the blob under key (which need not exist yet).
+	File(key string) (string, error)
+	// WriteAt writes pieces one after another from byte offset off of the blob under key
+	// (created when missing) and cuts the blob after them: writing the same pieces at the same
+	// offset again gives the same blob, so a writer that resumes repeats at most its last
+	// write. Readers of the key see the blob grow: the caller keeps it from them until done.
+	WriteAt(ctx context.Context, key string, off int64, pieces ...[]byte) error
+}
+
+func (s *LocalBlobStore) File(key string) (string, error) { return s.path(key) }
+
+func (s *LocalBlobStore) WriteAt(ctx context.Context, key string, off int64, pieces ...[]byte) error {
+	p, err := s.path(key)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	for _, b := range pieces {
+		if _, err := f.WriteAt(b, off); err != nil {
+			f.Close()
+			return err
+		}
+		off += int64(len(b))
+	}
+	if err := f.Truncate(off); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 func (s *LocalBlobStore) Get(ctx context.Context, key string) (io.ReadCloser, int64, error) {
 	p, err := s.path(key)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -36,6 +37,10 @@ type Progress struct {
 	Parts  int             `json:"parts"`
 	Rows   int64           `json:"rows"`
 	Cursor analysis.Cursor `json:"cursor"`
+	// Bytes is the length of a file written straight into the store (runStraight), Widths
+	// the widest text per column so far (bytes; .sav only).
+	Bytes  int64 `json:"bytes,omitempty"`
+	Widths []int `json:"widths,omitempty"`
 }
 
 // Phases of a running export (View.Phase).
@@ -97,8 +102,13 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 		return ErrCancelled
 	}
 	if e.Parts >= from.Parts { // the row is the durable position (heartbeats may lag);
-		// the cursor comes from the last part when it is replayed
+		// the parts path takes the cursor from the last part when it is replayed
 		from = Progress{Parts: e.Parts, Rows: e.RowsDone}
+		if e.Position != "" {
+			if err := json.Unmarshal([]byte(e.Position), &from); err != nil {
+				return fmt.Errorf("export position: %w", err)
+			}
+		}
 	}
 	var opts Options
 	if err := json.Unmarshal([]byte(e.Options), &opts); err != nil {
@@ -146,6 +156,10 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 	if err != nil {
 		return err
 	}
+	finishCount := func() error { <-counted; return countErr }
+	if fs, ok := s.Blob.(storage.FileStore); ok && (e.Format == FormatCSV || e.Format == FormatSAV) && !e.WithFiles && (from.Parts == 0 || from.Bytes > 0) {
+		return s.runStraight(ctx, &e, fs, pager, layout, versionQs, opts.BOM, from, beat, finishCount)
+	}
 	dir, err := os.MkdirTemp(s.TempDir, "dwsurvey-export-*")
 	if err != nil {
 		return err
@@ -157,11 +171,7 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 	case FormatCSV:
 		sheet, err = newCSVSheet(sheetPath, layout.Columns, opts.BOM)
 	case FormatSAV:
-		tool := s.ReadStat
-		if tool == "" {
-			tool = "readstat"
-		}
-		sheet, err = newSAVSheet(tool, sheetPath, layout.Columns)
+		sheet, err = newSAVSheet(s.readStat(), sheetPath, layout.Columns)
 	default:
 		sheet, err = newXLSXSheet(sheetPath, layout.Columns)
 	}
@@ -312,13 +322,13 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 		return err
 	}
 	s.stage("store", t0)
-	if <-counted; countErr != nil { // the total is on the row before the export is done
-		return countErr
+	if err := finishCount(); err != nil { // the total is on the row before the export is done
+		return err
 	}
 	done := s.now()
 	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ? AND parts = ?", id, models.ExportRunning, pos.Parts).
 		Updates(map[string]any{"state": models.ExportDone, "phase": "", "rows_done": pos.Rows, "blob_key": key, "size": st.Size(),
-			"finished_at": done, "expires_at": done.Add(s.ttl()), "parts": 0})
+			"finished_at": done, "expires_at": done.Add(s.ttl()), "parts": 0, "position": ""})
 	if res.Error != nil {
 		return res.Error
 	}
@@ -327,6 +337,126 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 		return ErrCancelled
 	}
 	s.deleteParts(ctx, id, pos.Parts)
+	return nil
+}
+
+// runStraight runs a CSV or .sav export whose store keeps files (storage.FileStore, a local
+// store): each page's lines are written at the end of the CSV in the store, then the
+// position (pages, rows, cursor, bytes, .sav text widths) is recorded on the export row. The
+// CSV is written once and no parts are kept; a .sav is converted from it at the end. A worker
+// that resumes takes the position from the row and writes on at its byte offset, cutting what
+// a stopped worker wrote after it, so it re-reads at most the page in flight.
+func (s *Service) runStraight(ctx context.Context, e *models.Export, fs storage.FileStore, pager *analysis.Pager, layout *Layout,
+	versionQs map[int]map[string]bool, bom bool, from Progress, beat func(Progress), finishCount func() error) error {
+	cols := layout.Columns
+	key, head := fileKey(e.ID, FormatCSV), csvHeader(cols, bom)
+	line := func(b []byte, cells []Cell, _ []int) []byte { return appendCSVLine(b, cells) }
+	if e.Format == FormatSAV {
+		key, head = fileKey(e.ID, savData), savHeader(cols)
+		line = func(b []byte, cells []Cell, width []int) []byte { return appendSAVLine(b, cells, cols, width) }
+	}
+	pos := from
+	if pos.Parts == 0 {
+		if err := fs.WriteAt(ctx, key, 0, head); err != nil {
+			return err
+		}
+		pos.Bytes = int64(len(head))
+	}
+	if e.Format == FormatSAV && len(pos.Widths) != len(cols) {
+		pos.Widths = make([]int, len(cols))
+	}
+	cv := newConverter(layout, versionQs)
+	in := s.newStream(pager, pos.Cursor)
+	defer in.close()
+	for {
+		t0 := time.Now()
+		answers, err := in.page(ctx)
+		if err != nil {
+			return err
+		}
+		t0 = s.stage("read", t0)
+		pg, err := cv.lines(answers, pos.Cursor, line)
+		if err != nil {
+			return err
+		}
+		if pg.rows == 0 {
+			break
+		}
+		t0 = s.stage("convert", t0)
+		if err := fs.WriteAt(ctx, key, pos.Bytes, pg.chunks...); err != nil {
+			return err
+		}
+		t0 = s.stage("write", t0)
+		next := Progress{Parts: pos.Parts + 1, Rows: pos.Rows + int64(pg.rows), Cursor: pg.cursor, Bytes: pos.Bytes + pg.bytes}
+		if pos.Widths != nil {
+			next.Widths = slices.Clone(pos.Widths)
+			for i, w := range pg.widths {
+				next.Widths[i] = max(next.Widths[i], w)
+			}
+		}
+		if err := s.recordPage(ctx, e.ID, pos.Parts, next); err != nil {
+			if errors.Is(err, ErrCancelled) { // Discard may have run before this write
+				_ = s.Blob.Delete(ctx, key)
+			}
+			return err
+		}
+		s.stage("record", t0)
+		pos = next
+		if beat != nil {
+			beat(pos)
+		}
+	}
+	in.close()
+	size, dataKey := pos.Bytes, ""
+	if e.Format == FormatSAV {
+		if err := s.progress(ctx, e.ID, map[string]any{"phase": PhaseWriting}); err != nil {
+			return err
+		}
+		data, err := fs.File(key)
+		if err != nil {
+			return err
+		}
+		dir, err := os.MkdirTemp(s.TempDir, "dwsurvey-export-*")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		out := filepath.Join(dir, "answers.sav")
+		t0 := time.Now()
+		if err := convertSAV(ctx, s.readStat(), data, out, cols, pos.Widths); err != nil {
+			return err
+		}
+		s.stage("close", t0)
+		st, err := os.Stat(out)
+		if err != nil {
+			return err
+		}
+		if err := s.progress(ctx, e.ID, map[string]any{"phase": PhaseStoring}); err != nil {
+			return err
+		}
+		// the CSV stays until the export is done: a retry converts it again
+		dataKey, key, size = key, fileKey(e.ID, FormatSAV), st.Size()
+		if err := storage.PutLocalFile(ctx, s.Blob, key, out, ContentType(FormatSAV)); err != nil {
+			return err
+		}
+	}
+	if err := finishCount(); err != nil {
+		return err
+	}
+	done := s.now()
+	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ? AND parts = ?", e.ID, models.ExportRunning, pos.Parts).
+		Updates(map[string]any{"state": models.ExportDone, "phase": "", "rows_done": pos.Rows, "blob_key": key, "size": size,
+			"finished_at": done, "expires_at": done.Add(s.ttl()), "parts": 0, "position": ""})
+	if res.Error != nil {
+		return res.Error
+	}
+	if dataKey != "" {
+		_ = s.Blob.Delete(ctx, dataKey)
+	}
+	if res.RowsAffected == 0 { // cancelled meanwhile
+		_ = s.Blob.Delete(ctx, key)
+		return ErrCancelled
+	}
 	return nil
 }
 
@@ -453,6 +583,80 @@ func (cv *converter) convert(answers []answerRec, c analysis.Cursor, withFiles b
 	return pg, nil
 }
 
+// linePage is one keyset page converted straight into text lines: chunks hold its rows' lines
+// in order. They are the converter's buffers, valid until its next call.
+type linePage struct {
+	rows   int
+	bytes  int64
+	chunks [][]byte
+	// widths is the widest text per column the line function saw (bytes; .sav).
+	widths []int
+	cursor analysis.Cursor
+}
+
+// lines converts answers into a linePage (none: the end, cursor c kept), making each row's
+// line with line from its cells, on every core: each goroutine takes a run of consecutive
+// answers and reuses one row of cells and its own buffer.
+func (cv *converter) lines(answers []answerRec, c analysis.Cursor, line func(b []byte, cells []Cell, width []int) []byte) (linePage, error) {
+	if len(answers) == 0 {
+		return linePage{cursor: c}, nil
+	}
+	last := &answers[len(answers)-1]
+	width := len(cv.layout.Columns)
+	workers := max(1, min(len(cv.states), len(answers)/100))
+	pg := linePage{rows: len(answers), chunks: make([][]byte, workers), cursor: analysis.Cursor{EndAnDate: last.EndAnDate, ID: last.ID}}
+	sets := make([][]bool, len(answers))
+	for i := range answers {
+		sets[i] = cv.versionSet(answers[i].SurveyVersion)
+	}
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			st := &cv.states[w]
+			if len(st.cells) != width {
+				st.cells, st.widths = make([]Cell, width), make([]int, width)
+			}
+			clear(st.widths)
+			out := st.out[:0]
+			for i := w * len(answers) / workers; i < (w+1)*len(answers)/workers; i++ {
+				if _, err := cv.layout.row(st, &answers[i], sets[i], st.cells, false); err != nil {
+					errs[w] = fmt.Errorf("answer %s: %w", answers[i].ID, err)
+					return
+				}
+				out = line(out, st.cells, st.widths)
+			}
+			st.out, pg.chunks[w] = out, out
+		}(w)
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return linePage{}, err
+	}
+	pg.widths = make([]int, width)
+	for w, b := range pg.chunks {
+		pg.bytes += int64(len(b))
+		for i, n := range cv.states[w].widths {
+			pg.widths[i] = max(pg.widths[i], n)
+		}
+	}
+	return pg, nil
+}
+
+// savData is the extension of the CSV a .sav export written straight into the store is
+// converted from (fileKey).
+const savData = "sav.csv"
+
+// readStat is the readstat tool to run.
+func (s *Service) readStat() string {
+	if s.ReadStat == "" {
+		return "readstat"
+	}
+	return s.ReadStat
+}
+
 func (s *Service) readPart(ctx context.Context, id string, n, width int) ([][]Cell, []File, analysis.Cursor, error) {
 	rc, _, err := s.Blob.Get(ctx, partKey(id, n))
 	if err != nil {
@@ -470,8 +674,12 @@ func (s *Service) readPart(ctx context.Context, id string, n, width int) ([][]Ce
 // update is fenced on the part count: a second worker on the same export (one that was
 // taken for dead but still runs) finds the count moved and stops.
 func (s *Service) recordPage(ctx context.Context, id string, n int, p Progress) error {
+	position, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
 	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ? AND parts = ?", id, models.ExportRunning, n).
-		Updates(map[string]any{"rows_done": p.Rows, "parts": p.Parts})
+		Updates(map[string]any{"rows_done": p.Rows, "parts": p.Parts, "position": string(position)})
 	if res.Error != nil {
 		return res.Error
 	}
@@ -525,10 +733,10 @@ func (s *Service) Discard(ctx context.Context, id, state, msg string) error {
 	for i := 0; i <= parts; i++ { // the stored parts and the one that was in flight
 		_ = s.Blob.Delete(ctx, partKey(id, i))
 	}
-	for _, ext := range []string{FormatXLSX, FormatCSV, FormatSAV, "zip", "docx", "pdf"} {
+	for _, ext := range []string{FormatXLSX, FormatCSV, FormatSAV, savData, "zip", "docx", "pdf"} {
 		_ = s.Blob.Delete(ctx, fileKey(id, ext))
 	}
-	upd := map[string]any{"state": state, "phase": "", "blob_key": "", "size": 0, "parts": 0, "finished_at": s.now()}
+	upd := map[string]any{"state": state, "phase": "", "blob_key": "", "size": 0, "parts": 0, "position": "", "finished_at": s.now()}
 	if msg != "" {
 		upd["error"] = clip(msg, 500)
 	}

@@ -69,8 +69,9 @@ type Service struct {
 	// OnStage, when set, is told how long each step of a sheet export took: "count",
 	// "read" (a page from the database), "convert", "part" (storing it), "record" (its
 	// position on the export row), "send" (waiting for the file writer), "write" (the
-	// writer's rows; its own goroutine), "close" and "store" (benchmarks: where the time
-	// goes). Called from more than one goroutine.
+	// writer's rows, its own goroutine; written straight into the store: the page's lines),
+	// "close" and "store" (benchmarks: where the time goes). Called from more than one
+	// goroutine.
 	OnStage func(stage string, d time.Duration)
 }
 

@@ -44,8 +44,7 @@ func clip(s string, n int) string {
 type csvSheet struct {
 	f   *os.File
 	buf *bufio.Writer
-	rec []string // the header; .sav rows
-	out []byte   // the line being written
+	out []byte // the line being written
 }
 
 func newCSVSheet(path string, cols []Column, bom bool) (*csvSheet, error) {
@@ -53,14 +52,25 @@ func newCSVSheet(path string, cols []Column, bom bool) (*csvSheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &csvSheet{f: f, buf: bufio.NewWriterSize(f, 1<<20), rec: make([]string, len(cols))}
+	s := &csvSheet{f: f, buf: bufio.NewWriterSize(f, 1<<20)}
+	_, err = s.buf.Write(csvHeader(cols, bom))
+	return s, err
+}
+
+// csvHeader is the first line of a CSV sheet: the columns' headers (neutralised), after a
+// UTF-8 byte order mark when bom is set.
+func csvHeader(cols []Column, bom bool) []byte {
+	var b []byte
 	if bom {
-		s.buf.WriteString("\uFEFF")
+		b = append(b, "\uFEFF"...)
 	}
 	for i, c := range cols {
-		s.rec[i] = Neutralise(c.Header)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendCSVField(b, Neutralise(c.Header))
 	}
-	return s, s.writeRecord(s.rec)
+	return append(b, '\r', '\n')
 }
 
 // csvNeedsQuotes is encoding/csv's rule (comma separator): empty fields are bare; `\.`,
@@ -102,24 +112,16 @@ func appendCSVField(b []byte, field string) []byte {
 	return append(b, '"')
 }
 
-func (s *csvSheet) writeRecord(rec []string) error {
-	b := s.out[:0]
-	for i, f := range rec {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendCSVField(b, f)
-	}
-	b = append(b, '\r', '\n')
-	s.out = b
-	_, err := s.buf.Write(b)
+// Row writes the cells as one CSV line.
+func (s *csvSheet) Row(cells []Cell) error {
+	s.out = appendCSVLine(s.out[:0], cells)
+	_, err := s.buf.Write(s.out)
 	return err
 }
 
-// Row writes the cells as one CSV line (the same bytes as encoding/csv; pinned by
+// appendCSVLine appends the cells as one CSV line (the same bytes as encoding/csv; pinned by
 // TestCSVSheetMatchesEncodingCSV).
-func (s *csvSheet) Row(cells []Cell) error {
-	b := s.out[:0]
+func appendCSVLine(b []byte, cells []Cell) []byte {
 	for i, c := range cells {
 		if i > 0 {
 			b = append(b, ',')
@@ -131,10 +133,7 @@ func (s *csvSheet) Row(cells []Cell) error {
 			b = appendCSVField(b, c.Str)
 		}
 	}
-	b = append(b, '\r', '\n')
-	s.out = b
-	_, err := s.buf.Write(b)
-	return err
+	return append(b, '\r', '\n')
 }
 
 func (s *csvSheet) Close(context.Context) error {
@@ -336,34 +335,56 @@ type savSheet struct {
 const savMaxText = 32767
 
 func newSAVSheet(tool, out string, cols []Column) (*savSheet, error) {
-	names := make([]Column, len(cols))
-	for i, c := range cols {
-		names[i] = Column{Header: c.Name}
-	}
-	cs, err := newCSVSheet(out+".csv", names, false)
+	f, err := os.Create(out + ".csv")
 	if err != nil {
+		return nil, err
+	}
+	cs := &csvSheet{f: f, buf: bufio.NewWriterSize(f, 1<<20)}
+	if _, err := cs.buf.Write(savHeader(cols)); err != nil {
+		f.Close()
 		return nil, err
 	}
 	return &savSheet{tool: tool, out: out, cols: cols, csv: cs, width: make([]int, len(cols))}, nil
 }
 
 func (s *savSheet) Row(cells []Cell) error {
-	for i, c := range cells {
-		if c.Kind == CellStr {
-			if !s.cols[i].Numeric {
-				if len(c.Str) > savMaxText {
-					c.Str = clip(c.Str, savMaxText)
-				}
-				s.width[i] = max(s.width[i], len(c.Str))
-				s.csv.rec[i] = c.Str
-				continue
-			}
-			s.csv.rec[i] = "" // text in a numeric column cannot happen; keep the file valid
-			continue
-		}
-		s.csv.rec[i] = c.String()
+	s.csv.out = appendSAVLine(s.csv.out[:0], cells, s.cols, s.width)
+	_, err := s.csv.buf.Write(s.csv.out)
+	return err
+}
+
+// savHeader is the first line of the CSV readstat converts: the variable names.
+func savHeader(cols []Column) []byte {
+	names := make([]Column, len(cols))
+	for i, c := range cols {
+		names[i] = Column{Header: c.Name}
 	}
-	return s.csv.writeRecord(s.csv.rec)
+	return csvHeader(names, false)
+}
+
+// appendSAVLine appends the cells as a line of the CSV readstat converts (codes as numbers,
+// strings clipped to savMaxText) and widens width (bytes, per column) to its strings.
+func appendSAVLine(b []byte, cells []Cell, cols []Column, width []int) []byte {
+	for i, c := range cells {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		switch c.Kind {
+		case CellNum:
+			b = appendNum(b, c.Num)
+		case CellStr:
+			if cols[i].Numeric {
+				continue // text in a numeric column cannot happen; keep the file valid
+			}
+			str := c.Str
+			if len(str) > savMaxText {
+				str = clip(str, savMaxText)
+			}
+			width[i] = max(width[i], len(str))
+			b = appendCSVField(b, str)
+		}
+	}
+	return append(b, '\r', '\n')
 }
 
 type savCategory struct {
@@ -385,9 +406,9 @@ type savVariable struct {
 	Missing    *savMissing   `json:"missing,omitempty"`
 }
 
-func (s *savSheet) metadata() ([]byte, error) {
-	vars := make([]savVariable, len(s.cols))
-	for i, c := range s.cols {
+func savMetadata(cols []Column) ([]byte, error) {
+	vars := make([]savVariable, len(cols))
+	for i, c := range cols {
 		v := savVariable{Type: "STRING", Name: c.Name, Label: clip(c.Label, 250)}
 		if c.Numeric {
 			d := c.Decimals
@@ -410,22 +431,28 @@ func (s *savSheet) Close(ctx context.Context) error {
 		return err
 	}
 	defer os.Remove(s.out + ".csv")
-	meta, err := s.metadata()
+	return convertSAV(ctx, s.tool, s.out+".csv", s.out, s.cols, s.width)
+}
+
+// convertSAV makes the .sav out from the CSV at data (savHeader, appendSAVLine lines) with
+// readstat, whose CSV path takes the metadata as JSON, then sets the measure levels.
+func convertSAV(ctx context.Context, tool, data, out string, cols []Column, width []int) error {
+	meta, err := savMetadata(cols)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(s.out+".json", meta, 0o600); err != nil {
+	if err := os.WriteFile(out+".json", meta, 0o600); err != nil {
 		return err
 	}
-	defer os.Remove(s.out + ".json")
-	cmd := exec.CommandContext(ctx, s.tool, s.out+".csv", s.out+".json", s.out)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	defer os.Remove(out + ".json")
+	cmd := exec.CommandContext(ctx, tool, data, out+".json", out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
 		if errors.Is(err, exec.ErrNotFound) {
 			return fmt.Errorf("SPSS export needs the readstat tool (Debian package readstat): %w", err)
 		}
-		return fmt.Errorf("readstat: %v: %s", err, clip(string(out), 300))
+		return fmt.Errorf("readstat: %v: %s", err, clip(string(msg), 300))
 	}
-	return setMeasures(s.out, s.cols, s.width)
+	return setMeasures(out, cols, width)
 }
 
 // spssMeasure is the .sav code of a measure level.

@@ -568,6 +568,8 @@ func main() {
 	}
 	if !*reuse {
 		seed(ctx, *base, *name, *n)
+	} else { // a database kept by an older binary gets the schema steps added since
+		must(models.Migrate(ctx, open(*base, *name)))
 	}
 	if *seedOnly {
 		return
