@@ -172,9 +172,8 @@ type rowState struct {
 	// answers of a version list their questions in the same order, so a question is
 	// mostly found by comparing its dwId with the one at its position, without hashing.
 	seen []*question
-	// cells, out and widths are the row, the lines and the widest texts of converter.lines.
+	// cells and widths are the row and the widest texts of converter.linesOf.
 	cells  []Cell
-	out    []byte
 	widths []int
 }
 

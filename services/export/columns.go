@@ -267,13 +267,6 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 	title := plain(q.Title())
 	head := m.num + ". " + title
 	qc := &question{dwID: string(q.DwID), typ: string(q.QuType), first: len(l.Columns)}
-	optIndex := func(list []*lang.Option) map[string]int {
-		ix := make(map[string]int, len(list))
-		for i, o := range list {
-			ix[string(o.DwID)] = i
-		}
-		return ix
-	}
 	codeLabels := func(list []*lang.Option) []ValueLabel {
 		out := make([]ValueLabel, len(list))
 		for i, o := range list {
@@ -289,7 +282,7 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 		}
 		c.Numeric, c.Measure, c.Labels, c.Missing = true, Nominal, codeLabels(list), []int{MissingCode}
 	}
-	opts, oi := m.opts, optIndex(m.opts)
+	opts, oi := m.opts, newOptionIndex(m.opts)
 	var others []*lang.Option
 	for _, o := range opts {
 		if hasOther(o) && (q.IsRadioLike() || q.IsCheckboxLike()) {
@@ -300,7 +293,7 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 		at := map[string]int{}
 		for _, o := range others {
 			at[string(o.DwID)] = len(l.Columns) - qc.first
-			l.add(names, m.num+"_"+strconv.Itoa(oi[string(o.DwID)]+1)+"_OTHER", head+" - "+optLabel(o)+" (text)", title+" - "+optLabel(o), false)
+			l.add(names, m.num+"_"+strconv.Itoa(oi.index(string(o.DwID))+1)+"_OTHER", head+" - "+optLabel(o)+" (text)", title+" - "+optLabel(o), false)
 		}
 		return at
 	}
@@ -315,7 +308,7 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 				return
 			}
 			id := string(aq.AnRadio.OptionDwID)
-			i, ok := oi[id]
+			i, ok := oi.at(id)
 			if !ok {
 				return
 			}
@@ -344,7 +337,7 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 					continue
 				}
 				id := string(a.OptionDwID)
-				if i, ok := oi[id]; ok {
+				if i, ok := oi.at(id); ok {
 					row[i] = NumCell(1)
 				}
 				if at, ok := other[id]; ok && a.OtherText != "" {
@@ -359,7 +352,7 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 		qc.fill = func(aq *lang.AnQuestion, row []Cell) {
 			for _, a := range aq.AnMFbks {
 				if a != nil {
-					if i, ok := oi[string(a.OptionDwID)]; ok {
+					if i, ok := oi.at(string(a.OptionDwID)); ok {
 						row[i] = UserCell(string(a.Answer))
 					}
 				}
@@ -372,7 +365,7 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 		qc.fill = func(aq *lang.AnQuestion, row []Cell) {
 			for _, a := range aq.AnScores {
 				if a != nil {
-					if i, ok := oi[string(a.OptionDwID)]; ok {
+					if i, ok := oi.at(string(a.OptionDwID)); ok {
 						row[i] = NumCell(float64(a.AnswerScore))
 					}
 				}
@@ -386,7 +379,7 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 		qc.fill = func(aq *lang.AnQuestion, row []Cell) {
 			for _, a := range aq.AnOrders {
 				if a != nil {
-					if i, ok := oi[string(a.OptionDwID)]; ok {
+					if i, ok := oi.at(string(a.OptionDwID)); ok {
 						row[i] = NumCell(float64(a.OrderNum))
 					}
 				}
@@ -401,8 +394,8 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 			}
 		}
 	case t == lang.TypeMatrixRadio:
-		rows, ri := m.rows, optIndex(m.rows)
-		cols, ci := m.cols, optIndex(m.cols)
+		rows, ri := m.rows, newOptionIndex(m.rows)
+		cols, ci := m.cols, newOptionIndex(m.cols)
 		for i, r := range rows {
 			c := l.add(names, m.num+"_R"+strconv.Itoa(i+1), head+" - "+optLabel(r), title+" - "+optLabel(r), false)
 			choice(c, cols)
@@ -413,8 +406,8 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 				if a == nil {
 					continue
 				}
-				i, ok := ri[string(a.RowDwID)]
-				j, ok2 := ci[string(a.ColDwID)]
+				i, ok := ri.at(string(a.RowDwID))
+				j, ok2 := ci.at(string(a.ColDwID))
 				if !ok || !ok2 {
 					continue
 				}
@@ -426,8 +419,8 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 			}
 		}
 	case t == lang.TypeMatrixCheckbox:
-		rows, ri := m.rows, optIndex(m.rows)
-		cols, ci := m.cols, optIndex(m.cols)
+		rows, ri := m.rows, newOptionIndex(m.rows)
+		cols, ci := m.cols, newOptionIndex(m.cols)
 		for i, r := range rows {
 			for j, c := range cols {
 				cc := l.add(names, fmt.Sprintf("%s_R%d_C%d", m.num, i+1, j+1), head+" - "+optLabel(r)+" - "+optLabel(c), title+" - "+optLabel(r)+" - "+optLabel(c), true)
@@ -443,13 +436,13 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 				if a == nil {
 					continue
 				}
-				i, ok := ri[string(a.RowDwID)]
+				i, ok := ri.at(string(a.RowDwID))
 				if !ok {
 					continue
 				}
 				for _, c := range a.RowAnCheckboxs {
 					if c != nil {
-						if j, ok := ci[string(c.ColDwID)]; ok {
+						if j, ok := ci.at(string(c.ColDwID)); ok {
 							row[i*nc+j] = NumCell(1)
 						}
 					}
@@ -457,7 +450,7 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 			}
 		}
 	case t == lang.TypeMatrixScale || t == lang.TypeMatrixSlider:
-		rows, ri := m.rows, optIndex(m.rows)
+		rows, ri := m.rows, newOptionIndex(m.rows)
 		for i, r := range rows {
 			c := l.add(names, m.num+"_R"+strconv.Itoa(i+1), head+" - "+optLabel(r), title+" - "+optLabel(r), true)
 			c.Measure = Ordinal
@@ -465,15 +458,15 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 		qc.fill = func(aq *lang.AnQuestion, row []Cell) {
 			for _, a := range aq.AnMatrixScales {
 				if a != nil {
-					if i, ok := ri[string(a.RowDwID)]; ok {
+					if i, ok := ri.at(string(a.RowDwID)); ok {
 						row[i] = NumCell(float64(a.AnswerScore))
 					}
 				}
 			}
 		}
 	case q.IsMatrix(): // text, number, select, group and auto-add matrices: one cell per row and column
-		rows, ri := m.rows, optIndex(m.rows)
-		cols, ci := m.cols, optIndex(m.cols)
+		rows, ri := m.rows, newOptionIndex(m.rows)
+		cols, ci := m.cols, newOptionIndex(m.cols)
 		for i, r := range rows {
 			for j, c := range cols {
 				l.add(names, fmt.Sprintf("%s_R%d_C%d", m.num, i+1, j+1), head+" - "+optLabel(r)+" - "+optLabel(c), title+" - "+optLabel(r)+" - "+optLabel(c), false)
@@ -485,13 +478,13 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 				if a == nil {
 					continue
 				}
-				i, ok := ri[string(a.RowDwID)]
+				i, ok := ri.at(string(a.RowDwID))
 				if !ok {
 					continue
 				}
 				for _, c := range a.RowAnFbks {
 					if c != nil {
-						if j, ok := ci[string(c.ColDwID)]; ok {
+						if j, ok := ci.at(string(c.ColDwID)); ok {
 							row[i*nc+j] = UserCell(string(c.Answer))
 						}
 					}
@@ -556,4 +549,48 @@ func (l *Layout) addQuestion(m *mergedQuestion, names map[string]bool) {
 	qc.idx = len(l.questions)
 	l.questions = append(l.questions, qc)
 	l.byID[qc.dwID] = qc
+}
+
+// optionIndex finds an option's position in a question's list by its dwId: by comparing the
+// ids of a short list in turn (a question's few options: no hashing), by a map for a long one.
+type optionIndex struct {
+	ids []string
+	m   map[string]int
+}
+
+// optionScanMax is the longest list searched in turn.
+const optionScanMax = 12
+
+func newOptionIndex(list []*lang.Option) *optionIndex {
+	x := &optionIndex{ids: make([]string, len(list))}
+	for i, o := range list {
+		x.ids[i] = string(o.DwID)
+	}
+	if len(list) > optionScanMax {
+		x.m = make(map[string]int, len(list))
+		for i, id := range x.ids {
+			x.m[id] = i
+		}
+	}
+	return x
+}
+
+// at is the position of id (ok false: not in the list).
+func (x *optionIndex) at(id string) (int, bool) {
+	if x.m != nil {
+		i, ok := x.m[id]
+		return i, ok
+	}
+	for i := len(x.ids) - 1; i >= 0; i-- { // the last of equal ids, as the map gives
+		if x.ids[i] == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// index is the position of id, 0 when it is not in the list.
+func (x *optionIndex) index(id string) int {
+	i, _ := x.at(id)
+	return i
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -350,7 +351,7 @@ func (s *Service) runStraight(ctx context.Context, e *models.Export, fs storage.
 	versionQs map[int]map[string]bool, bom bool, from Progress, beat func(Progress), finishCount func() error) error {
 	cols := layout.Columns
 	key, head := fileKey(e.ID, FormatCSV), csvHeader(cols, bom)
-	line := func(b []byte, cells []Cell, _ []int) []byte { return appendCSVLine(b, cells) }
+	line := lineFunc(func(b []byte, cells []Cell, _ []int) []byte { return appendCSVLine(b, cells) })
 	if e.Format == FormatSAV {
 		key, head = fileKey(e.ID, savData), savHeader(cols)
 		line = func(b []byte, cells []Cell, width []int) []byte { return appendSAVLine(b, cells, cols, width) }
@@ -370,12 +371,7 @@ func (s *Service) runStraight(ctx context.Context, e *models.Export, fs storage.
 	defer in.close()
 	for {
 		t0 := time.Now()
-		answers, err := in.page(ctx)
-		if err != nil {
-			return err
-		}
-		t0 = s.stage("read", t0)
-		pg, err := cv.lines(answers, pos.Cursor, line)
+		pg, err := cv.linesOf(ctx, in, pos.Cursor, line)
 		if err != nil {
 			return err
 		}
@@ -486,6 +482,10 @@ type converter struct {
 	versionQs map[int]map[string]bool
 	inVersion map[int][]bool
 	states    []rowState
+	// recs, sets and chunks are linesOf's answers, their versions' questions and lines.
+	recs   []answerRec
+	sets   [][]bool
+	chunks [][]byte
 }
 
 func newConverter(l *Layout, versionQs map[int]map[string]bool) *converter {
@@ -594,50 +594,85 @@ type linePage struct {
 	cursor analysis.Cursor
 }
 
-// lines converts answers into a linePage (none: the end, cursor c kept), making each row's
-// line with line from its cells, on every core: each goroutine takes a run of consecutive
-// answers and reuses one row of cells and its own buffer.
-func (cv *converter) lines(answers []answerRec, c analysis.Cursor, line func(b []byte, cells []Cell, width []int) []byte) (linePage, error) {
-	if len(answers) == 0 {
-		return linePage{cursor: c}, nil
+// lineFunc appends the line of a row's cells to b, widening width (bytes per column) to its
+// texts where the format needs it.
+type lineFunc func(b []byte, cells []Cell, width []int) []byte
+
+// lineChunk is how many answers a converting goroutine takes at a time.
+const lineChunk = 200
+
+// linesOf reads the next page from in and converts it into a linePage while it is read (none:
+// the end, cursor c kept): every lineChunk answers read go to a converting goroutine (one per
+// core, each reusing its row of cells and reader state), so the page is converted as its rows
+// arrive instead of after them. The chunks' buffers are the converter's, valid until its next
+// call; the answers read are reused too.
+func (cv *converter) linesOf(ctx context.Context, in *answerStream, c analysis.Cursor, line lineFunc) (linePage, error) {
+	size := in.s.pageSize()
+	if len(cv.recs) < size {
+		cv.recs, cv.sets = make([]answerRec, size), make([][]bool, size)
+		cv.chunks = make([][]byte, (size+lineChunk-1)/lineChunk)
 	}
-	last := &answers[len(answers)-1]
 	width := len(cv.layout.Columns)
-	workers := max(1, min(len(cv.states), len(answers)/100))
-	pg := linePage{rows: len(answers), chunks: make([][]byte, workers), cursor: analysis.Cursor{EndAnDate: last.EndAnDate, ID: last.ID}}
-	sets := make([][]bool, len(answers))
-	for i := range answers {
-		sets[i] = cv.versionSet(answers[i].SurveyVersion)
-	}
-	errs := make([]error, workers)
+	type job struct{ k, end int }
+	jobs := make(chan job, len(cv.chunks))
+	errs := make([]error, len(cv.states))
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for w := range cv.states {
+		st := &cv.states[w]
+		if len(st.cells) != width {
+			st.cells, st.widths = make([]Cell, width), make([]int, width)
+		}
+		clear(st.widths)
 		wg.Add(1)
-		go func(w int) {
+		go func() {
 			defer wg.Done()
-			st := &cv.states[w]
-			if len(st.cells) != width {
-				st.cells, st.widths = make([]Cell, width), make([]int, width)
-			}
-			clear(st.widths)
-			out := st.out[:0]
-			for i := w * len(answers) / workers; i < (w+1)*len(answers)/workers; i++ {
-				if _, err := cv.layout.row(st, &answers[i], sets[i], st.cells, false); err != nil {
-					errs[w] = fmt.Errorf("answer %s: %w", answers[i].ID, err)
-					return
+			for j := range jobs {
+				if errs[w] != nil {
+					continue
 				}
-				out = line(out, st.cells, st.widths)
+				out := cv.chunks[j.k][:0]
+				for i := j.k * lineChunk; i < j.end; i++ {
+					if _, err := cv.layout.row(st, &cv.recs[i], cv.sets[i], st.cells, false); err != nil {
+						errs[w] = fmt.Errorf("answer %s: %w", cv.recs[i].ID, err)
+						break
+					}
+					out = line(out, st.cells, st.widths)
+				}
+				cv.chunks[j.k] = out
 			}
-			st.out, pg.chunks[w] = out, out
-		}(w)
+		}()
 	}
+	got := 0
+	_, err := in.take(ctx, func(rows *sql.Rows) (analysis.Cursor, error) {
+		a := &cv.recs[got]
+		*a = answerRec{}
+		if err := a.scan(rows); err != nil {
+			return analysis.Cursor{}, err
+		}
+		cv.sets[got] = cv.versionSet(a.SurveyVersion)
+		if got++; got%lineChunk == 0 {
+			jobs <- job{got/lineChunk - 1, got}
+		}
+		return analysis.Cursor{EndAnDate: a.EndAnDate, ID: a.ID}, nil
+	})
+	if got%lineChunk != 0 {
+		jobs <- job{got / lineChunk, got}
+	}
+	close(jobs)
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	if err := errors.Join(append(errs, err)...); err != nil {
 		return linePage{}, err
 	}
-	pg.widths = make([]int, width)
-	for w, b := range pg.chunks {
+	if got == 0 {
+		return linePage{cursor: c}, nil
+	}
+	last := &cv.recs[got-1]
+	pg := linePage{rows: got, chunks: cv.chunks[:(got+lineChunk-1)/lineChunk], widths: make([]int, width),
+		cursor: analysis.Cursor{EndAnDate: last.EndAnDate, ID: last.ID}}
+	for _, b := range pg.chunks {
 		pg.bytes += int64(len(b))
+	}
+	for w := range cv.states {
 		for i, n := range cv.states[w].widths {
 			pg.widths[i] = max(pg.widths[i], n)
 		}
