@@ -581,8 +581,23 @@ func (x *optionIndex) at(id string) (int, bool) {
 		i, ok := x.m[id]
 		return i, ok
 	}
+	n := len(id)
+	if n == 0 {
+		return x.emptyAt()
+	}
 	for i := len(x.ids) - 1; i >= 0; i-- { // the last of equal ids, as the map gives
-		if x.ids[i] == id {
+		// ids of one list mostly differ in their last byte ("q1_1", "q1_2"): checked first
+		if s := x.ids[i]; len(s) == n && s[n-1] == id[n-1] && s == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// emptyAt is at for the empty id (an option without one).
+func (x *optionIndex) emptyAt() (int, bool) {
+	for i := len(x.ids) - 1; i >= 0; i-- {
+		if x.ids[i] == "" {
 			return i, true
 		}
 	}

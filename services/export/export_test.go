@@ -130,6 +130,7 @@ func TestCSVSheetMatchesEncodingCSV(t *testing.T) {
 	rows := [][]Cell{
 		{StrCell("plain"), NumCell(3), NumCell(-0.25), {}, UserCell("=1+2"), StrCell("a,b"), StrCell(`say "hi"`)},
 		{StrCell("line1\nline2\r\nline3\rx"), StrCell(" lead"), StrCell(`\.`), StrCell("中文，逗号"), NumCell(1e20), NumCell(-9), StrCell("\u3000全角空格")},
+		{StrCell("\ttab"), StrCell("\vvt"), StrCell("\fff"), StrCell("\u0085nel"), StrCell("\u00a0nbsp"), StrCell("x "), StrCell("\x1fus")},
 	}
 	cols := make([]Column, len(rows[0]))
 	for i := range cols {
@@ -185,5 +186,30 @@ func TestXLSXSheetReadsBack(t *testing.T) {
 	}
 	if strings.Join(rows[0], "|") != "ID|'=Total|中文" || strings.Join(rows[3000], "|") != "a2999|1499.5|'=1+2" {
 		t.Fatalf("cells %q %q", rows[0], rows[3000])
+	}
+}
+
+// An option is found at the position a map of the list's ids (the last of equal ids) gives,
+// in short lists (compared in turn) and long ones (a map), empty and unknown ids included.
+func TestOptionIndexMatchesMap(t *testing.T) {
+	for _, n := range []int{0, 1, 4, optionScanMax, optionScanMax + 1, 40} {
+		list := make([]*lang.Option, n)
+		want := map[string]int{}
+		for i := range list {
+			id := fmt.Sprintf("q1_%d", i%7) // repeats from the eighth
+			if i == 2 {
+				id = ""
+			}
+			list[i] = &lang.Option{DwID: lang.Str(id)}
+			want[id] = i
+		}
+		x := newOptionIndex(list)
+		for _, id := range []string{"", "q1_0", "q1_1", "q1_6", "q1_7", "q2_1", "q1_", "x"} {
+			i, ok := x.at(id)
+			w, wok := want[id]
+			if i != w || ok != wok {
+				t.Errorf("%d options: at(%q) = %d %v, want %d %v", n, id, i, ok, w, wok)
+			}
+		}
 	}
 }

@@ -83,13 +83,28 @@ func csvNeedsQuotes(field string) bool {
 		return true
 	}
 	for i := 0; i < len(field); i++ {
-		if c := field[i]; c == '\n' || c == '\r' || c == '"' || c == ',' {
+		if csvSpecial[field[i]] {
 			return true
 		}
+	}
+	if field[0] < utf8.RuneSelf {
+		return asciiSpace[field[0]]
 	}
 	r, _ := utf8.DecodeRuneInString(field)
 	return unicode.IsSpace(r)
 }
+
+// csvSpecial marks the bytes that make a CSV field quoted; asciiSpace the ASCII bytes
+// unicode.IsSpace takes (a field starting with one is quoted too).
+var csvSpecial, asciiSpace = func() (sp, ws [256]bool) {
+	for _, c := range "\n\r\",\"" {
+		sp[c] = true
+	}
+	for c := 0; c < utf8.RuneSelf; c++ {
+		ws[c] = unicode.IsSpace(rune(c))
+	}
+	return
+}()
 
 // appendCSVField appends one field as encoding/csv writes it with UseCRLF: quotes doubled,
 // LF written as CRLF, a lone CR dropped.
