@@ -326,18 +326,27 @@ func (s *Service) Run(ctx context.Context, id string, from Progress, beat func(P
 	if err := finishCount(); err != nil { // the total is on the row before the export is done
 		return err
 	}
+	if err := s.markDone(ctx, id, pos, key, st.Size()); err != nil {
+		return err
+	}
+	s.deleteParts(ctx, id, pos.Parts)
+	return nil
+}
+
+// markDone records that export id is done with its file stored under key (size bytes), if it
+// is still running at pos; one cancelled meanwhile gets its file deleted and ErrCancelled.
+func (s *Service) markDone(ctx context.Context, id string, pos Progress, key string, size int64) error {
 	done := s.now()
 	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ? AND parts = ?", id, models.ExportRunning, pos.Parts).
-		Updates(map[string]any{"state": models.ExportDone, "phase": "", "rows_done": pos.Rows, "blob_key": key, "size": st.Size(),
+		Updates(map[string]any{"state": models.ExportDone, "phase": "", "rows_done": pos.Rows, "blob_key": key, "size": size,
 			"finished_at": done, "expires_at": done.Add(s.ttl()), "parts": 0, "position": ""})
 	if res.Error != nil {
 		return res.Error
 	}
-	if res.RowsAffected == 0 { // cancelled while storing
+	if res.RowsAffected == 0 {
 		_ = s.Blob.Delete(ctx, key)
 		return ErrCancelled
 	}
-	s.deleteParts(ctx, id, pos.Parts)
 	return nil
 }
 
@@ -439,21 +448,11 @@ func (s *Service) runStraight(ctx context.Context, e *models.Export, fs storage.
 	if err := finishCount(); err != nil {
 		return err
 	}
-	done := s.now()
-	res := s.DB.WithContext(ctx).Model(&models.Export{}).Where("id = ? AND state = ? AND parts = ?", e.ID, models.ExportRunning, pos.Parts).
-		Updates(map[string]any{"state": models.ExportDone, "phase": "", "rows_done": pos.Rows, "blob_key": key, "size": size,
-			"finished_at": done, "expires_at": done.Add(s.ttl()), "parts": 0, "position": ""})
-	if res.Error != nil {
-		return res.Error
-	}
-	if dataKey != "" {
+	err := s.markDone(ctx, e.ID, pos, key, size)
+	if dataKey != "" && (err == nil || errors.Is(err, ErrCancelled)) {
 		_ = s.Blob.Delete(ctx, dataKey)
 	}
-	if res.RowsAffected == 0 { // cancelled meanwhile
-		_ = s.Blob.Delete(ctx, key)
-		return ErrCancelled
-	}
-	return nil
+	return err
 }
 
 // progress updates a running export; a row that is no longer running (cancelled) stops
