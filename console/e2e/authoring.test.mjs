@@ -231,6 +231,10 @@ test('designer: every toolbar type, rule builder, condition language, style, set
   const bare = await mx.locator('button:not([data-act])').evaluateAll((bs) => bs.filter((b) => b.getAttribute('aria-label') === 'Delete').length);
   assert.equal(bare, 0, 'no row or column button named just "Delete"');
   assert.equal(await page.locator('[data-testid=qu-0]').getByRole('button', { name: 'Delete option 2', exact: true }).count(), 1);
+  // the card's own actions name the question they act on
+  for (const name of ['Move question 1 up', 'Move question 1 down', 'Duplicate question 1', 'Delete question 1']) {
+    assert.equal(await page.locator('[data-testid=qu-0]').getByRole('button', { name, exact: true }).count(), 1, name);
+  }
   // edit the first question's title and an option inline
   const title0 = page.locator('[data-testid=qu-0] [data-testid=qu-title]');
   await title0.fill('Favourite colour');

@@ -274,19 +274,21 @@ const Content = memo(function Content(p: ContentProps) {
   );
 });
 
-/** The card's action buttons: no per-card props, clicks are handled by the frame (data-act). */
-const Actions = memo(function Actions({ L }: { L: L }) {
+/** The card's action buttons, named after the question's number (unnumbered items: the plain
+ * verbs); clicks are handled by the frame (data-act). */
+const Actions = memo(function Actions({ L, num }: { L: L; num?: number | null }) {
   const b = (act: string, title: string, icon: React.ReactNode) => (
     <button type="button" className="dw-act" data-act={act} data-testid={`qu-${act}`} title={title} aria-label={title}>
       {icon}
     </button>
   );
+  const named = (key: string, plain: string) => (num ? L(key, { n: num }) : L(plain));
   return (
     <span className="dw-actions">
-      {b('up', L('au.d.up'), <ArrowUpOutlined />)}
-      {b('down', L('au.d.down'), <ArrowDownOutlined />)}
-      {b('copy', L('au.d.copy'), <CopyOutlined />)}
-      {b('del', L('common.delete'), <DeleteOutlined />)}
+      {b('up', named('au.d.quUp', 'au.d.up'), <ArrowUpOutlined />)}
+      {b('down', named('au.d.quDown', 'au.d.down'), <ArrowDownOutlined />)}
+      {b('copy', named('au.d.quCopy', 'au.d.copy'), <CopyOutlined />)}
+      {b('del', named('au.d.quDel', 'common.delete'), <DeleteOutlined />)}
     </span>
   );
 });
@@ -347,7 +349,7 @@ const QuestionCard: React.FC<CardProps> = (p) => {
         {num !== null && <b className="dw-card-num">{num}.</b>}
         <Title q={q} cid={cid} L={L} labels={labels} onChangeId={onChangeId} />
         <span className="dw-type">{p.typeName}</span>
-        <Actions L={L} />
+        <Actions L={L} num={num} />
       </div>
       <Content q={q} cid={cid} L={L} labels={labels} onChangeId={onChangeId} />
     </div>
