@@ -141,6 +141,9 @@ test('two levels and the administrator: filters, charts and notes at each step',
     await page.keyboard.type(text);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
     await page.keyboard.press('Escape');
+    // the next picker's options are looked for only once this dropdown has closed (CI flake:
+    // the closing dropdown was taken for the next one and its option never became visible)
+    await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
   };
   await pickIn('review-level-1', `rva${run}`);
   await pickIn('review-level-2', deptName);
